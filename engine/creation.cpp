@@ -1,0 +1,72 @@
+#include "engine/creation.h"
+
+#include "engine/error.h"
+#include "engine/layout.h"
+
+namespace sc::engine {
+
+void check_factory_sizes(const Shape& sizes) {
+  for (int64_t s : sizes) {
+    if (s < 0) {
+      std::string list = "[";
+      for (size_t i = 0; i < sizes.size(); ++i) list += (i ? ", " : "") + std::to_string(sizes[i]);
+      raise(ErrorKind::RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", list, "]");
+    }
+  }
+}
+
+Tensor empty(const Shape& sizes, DType dtype, Device device) {
+  return empty_strided(sizes, contiguous_strides(sizes), dtype, device);
+}
+
+Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  check_factory_sizes(sizes);
+  int64_t elems = required_storage_elements(sizes, strides);
+  auto storage = Storage::allocate(elems * itemsize(dtype), device);
+  return make_tensor(std::move(storage), sizes, strides, 0, dtype);
+}
+
+void fill_storage_iota(Storage& storage, DType dtype) {
+  SC_ASSERT(storage.device() == Device::CPU);
+  int64_t item = itemsize(dtype);
+  int64_t n = storage.nbytes() / item;
+  for (int64_t k = 0; k < n; ++k) store_int(dtype, storage.data() + k * item, k);
+}
+
+Tensor arange(int64_t end, DType dtype, Device device) {
+  SC_CHECK(end >= 0, "upper bound and larger bound inconsistent with step sign");
+  Tensor t = empty({end}, dtype, Device::CPU);
+  fill_storage_iota(*t.storage, dtype);
+  SC_ASSERT(device == Device::CPU, "CUDA creation goes through the CUDA kernels");
+  return t;
+}
+
+Tensor zeros(const Shape& sizes, DType dtype, Device device) { return empty(sizes, dtype, device); }
+
+Tensor ones(const Shape& sizes, DType dtype, Device device) {
+  return full(sizes, Scalar::integer(1), dtype, device);
+}
+
+Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
+  Tensor t = empty(sizes, dtype, Device::CPU);
+  int64_t item = itemsize(dtype);
+  int64_t n = t.storage->nbytes() / item;
+  for (int64_t k = 0; k < n; ++k) store_scalar(dtype, t.storage->data() + k * item, value);
+  return t;
+}
+
+Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Device device) {
+  Shape sizes = zero_dim ? Shape{} : Shape{static_cast<int64_t>(values.size())};
+  Tensor t = empty(sizes, dtype, Device::CPU);
+  int64_t item = itemsize(dtype);
+  for (size_t k = 0; k < values.size(); ++k) store_scalar(dtype, t.storage->data() + k * item, values[k]);
+  return t;
+}
+
+Tensor empty_strided_iota(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  Tensor t = empty_strided(sizes, strides, dtype, Device::CPU);
+  fill_storage_iota(*t.storage, dtype);
+  return t;
+}
+
+}  // namespace sc::engine

@@ -1,0 +1,32 @@
+#pragma once
+// Creation ops. arange and empty_strided fill their whole storage with
+// 0, 1, 2, ... in storage order (DESIGN.md), so contents are deterministic.
+#include <vector>
+
+#include "engine/scalar.h"
+#include "engine/tensor.h"
+
+namespace sc::engine {
+
+// A fresh contiguous tensor, zero-filled.
+Tensor empty(const Shape& sizes, DType dtype, Device device = Device::CPU);
+// A fresh tensor with the given strides over a storage of exactly the size it needs.
+Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device = Device::CPU);
+
+Tensor arange(int64_t end, DType dtype, Device device = Device::CPU);
+Tensor zeros(const Shape& sizes, DType dtype, Device device = Device::CPU);
+Tensor ones(const Shape& sizes, DType dtype, Device device = Device::CPU);
+Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device = Device::CPU);
+// values.size() elements, 1-d; or a 0-d tensor when `zero_dim`.
+Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Device device = Device::CPU);
+// empty_strided whose storage is filled with 0, 1, 2, ... (the language's empty_strided).
+Tensor empty_strided_iota(const Shape& sizes, const Shape& strides, DType dtype, Device device = Device::CPU);
+
+// Fill every element of the storage with its storage index converted to dtype.
+void fill_storage_iota(Storage& storage, DType dtype);
+
+// LibTorch's checks on sizes for factory functions ("Trying to create tensor
+// with negative dimension -1: [-1]").
+void check_factory_sizes(const Shape& sizes);
+
+}  // namespace sc::engine

@@ -1,0 +1,130 @@
+#include "engine/layout.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "engine/error.h"
+
+namespace sc::engine {
+
+// TensorImpl::empty_tensor_restride(Contiguous):
+//   stride[last] = 1; stride[i] = stride[i+1] * max(size[i+1], 1)
+Shape contiguous_strides(const Shape& sizes) {
+  Shape strides(sizes.size());
+  int64_t z = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    strides[i] = z;
+    z *= std::max<int64_t>(sizes[i], 1);
+  }
+  return strides;
+}
+
+// get_channels_last_strides_2d / _3d (c10/core/MemoryFormat.h): the channel
+// dim is innermost, then W, H(, D), N; sizes of 0 count as 1.
+Shape strides_for_format(const Shape& sizes, MemoryFormat format) {
+  auto order_to_strides = [&](std::initializer_list<int> inner_to_outer) {
+    Shape strides(sizes.size());
+    int64_t z = 1;
+    for (int d : inner_to_outer) {
+      strides[d] = z;
+      z *= std::max<int64_t>(sizes[d], 1);
+    }
+    return strides;
+  };
+  switch (format) {
+    case MemoryFormat::ChannelsLast:
+      SC_CHECK(sizes.size() == 4, "required rank 4 tensor to use channels_last format");
+      return order_to_strides({1, 3, 2, 0});
+    case MemoryFormat::ChannelsLast3d:
+      SC_CHECK(sizes.size() == 5, "required rank 5 tensor to use channels_last_3d format");
+      return order_to_strides({1, 4, 3, 2, 0});
+    default:
+      return contiguous_strides(sizes);
+  }
+}
+
+// TensorImpl::compute_contiguous: numel == 0 is contiguous; size-1 dims are
+// ignored; otherwise stride[d] == prod(size[d+1:]).
+bool is_contiguous(const Shape& sizes, const Shape& strides) {
+  for (int64_t s : sizes)
+    if (s == 0) return true;
+  int64_t z = 1;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    if (sizes[d] != 1) {
+      if (strides[d] != z) return false;
+      z *= sizes[d];
+    }
+  }
+  return true;
+}
+
+namespace {
+// compute_channels_last_contiguous_2d/_3d: walk dims from innermost in the
+// format's order; size-1 dims are ignored. (No numel == 0 shortcut here.)
+bool strides_follow(const Shape& sizes, const Shape& strides, std::initializer_list<int> order) {
+  int64_t expected = 1;
+  for (int d : order) {
+    if (sizes[d] != 1) {
+      if (strides[d] != expected) return false;
+      expected *= sizes[d];
+    }
+  }
+  return true;
+}
+}  // namespace
+
+bool is_channels_last_contiguous(const Shape& sizes, const Shape& strides) {
+  return sizes.size() == 4 && strides_follow(sizes, strides, {1, 3, 2, 0});
+}
+
+bool is_channels_last_3d_contiguous(const Shape& sizes, const Shape& strides) {
+  return sizes.size() == 5 && strides_follow(sizes, strides, {1, 4, 3, 2, 0});
+}
+
+// TensorImpl: is_non_overlapping_and_dense_ = is_contiguous_ ||
+// is_channels_last_contiguous_ || is_channels_last_3d_contiguous_ ||
+// compute_non_overlapping_and_dense(), where the latter sorts dims by stride
+// (dims of size < 2 last) and requires strides 1, s0, s0*s1, ...
+bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
+  if (is_contiguous(sizes, strides) || is_channels_last_contiguous(sizes, strides) ||
+      is_channels_last_3d_contiguous(sizes, strides))
+    return true;
+  const size_t n = sizes.size();
+  if (n == 1) return sizes[0] < 2 || strides[0] == 1;
+  std::vector<size_t> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::sort(perm.begin(), perm.end(), [&](size_t a, size_t b) {
+    if (sizes[a] < 2) return false;
+    if (sizes[b] < 2) return true;
+    return strides[a] < strides[b];
+  });
+  int64_t require = 1;
+  for (size_t i = 0; i < n; ++i) {
+    int64_t size = sizes[perm[i]];
+    if (size < 2) return true;
+    if (strides[perm[i]] != require) return false;
+    require *= size;
+  }
+  return true;
+}
+
+bool is_contiguous(const Tensor& t, MemoryFormat format) {
+  switch (format) {
+    case MemoryFormat::ChannelsLast: return is_channels_last_contiguous(t.sizes, t.strides);
+    case MemoryFormat::ChannelsLast3d: return is_channels_last_3d_contiguous(t.sizes, t.strides);
+    default: return is_contiguous(t.sizes, t.strides);
+  }
+}
+
+bool is_non_overlapping_and_dense(const Tensor& t) { return is_non_overlapping_and_dense(t.sizes, t.strides); }
+
+int64_t required_storage_elements(const Shape& sizes, const Shape& strides) {
+  int64_t n = 1;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) return 0;
+    n += (sizes[i] - 1) * strides[i];
+  }
+  return n;
+}
+
+}  // namespace sc::engine

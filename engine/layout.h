@@ -1,0 +1,30 @@
+#pragma once
+// Layout queries on a header (c10::TensorImpl's cached flags, computed here
+// from sizes and strides with LibTorch's exact rules, size-1 relaxation included).
+#include <cstdint>
+#include <vector>
+
+#include "engine/tensor.h"
+
+namespace sc::engine {
+
+enum class MemoryFormat { Contiguous, ChannelsLast, ChannelsLast3d, Preserve };
+
+// Row-major strides for `sizes` (c10::contiguous_strides; size-0/1 dims get
+// the stride the next dim would need, as LibTorch computes it).
+Shape contiguous_strides(const Shape& sizes);
+// Strides of a fresh tensor in `format` (4-d for channels_last, 5-d for channels_last_3d).
+Shape strides_for_format(const Shape& sizes, MemoryFormat format);
+
+bool is_contiguous(const Shape& sizes, const Shape& strides);                 // is_contiguous()
+bool is_channels_last_contiguous(const Shape& sizes, const Shape& strides);   // is_contiguous(channels_last)
+bool is_channels_last_3d_contiguous(const Shape& sizes, const Shape& strides);
+bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides);
+bool is_contiguous(const Tensor& t, MemoryFormat format = MemoryFormat::Contiguous);
+bool is_non_overlapping_and_dense(const Tensor& t);
+
+// Number of elements of storage a header needs: 1 + sum((size-1)*stride),
+// or 0 when any size is 0 (at::detail::computeStorageNbytes / itemsize).
+int64_t required_storage_elements(const Shape& sizes, const Shape& strides);
+
+}  // namespace sc::engine

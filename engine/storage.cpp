@@ -1,0 +1,58 @@
+#include "engine/storage.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "engine/error.h"
+
+namespace sc::engine {
+
+// CUDA allocation lives in engine/kernels/cuda; weak so the engine links without it.
+__attribute__((weak)) std::byte* cuda_allocate_zeroed(int64_t nbytes);
+__attribute__((weak)) void cuda_free(std::byte* p);
+
+Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
+  SC_ASSERT(nbytes >= 0);
+  if (nbytes == 0) return;
+  if (device == Device::CPU) {
+    // 64-byte alignment, as c10's CPU allocator gives.
+    size_t rounded = (static_cast<size_t>(nbytes) + 63) / 64 * 64;
+    data_ = static_cast<std::byte*>(std::aligned_alloc(64, rounded));
+    if (!data_) throw std::bad_alloc();
+    std::memset(data_, 0, static_cast<size_t>(nbytes));
+  } else {
+    SC_ASSERT(cuda_allocate_zeroed != nullptr, "engine built without CUDA kernels");
+    data_ = cuda_allocate_zeroed(nbytes);
+  }
+}
+
+Storage::~Storage() {
+  if (!data_) return;
+  if (device_ == Device::CPU) {
+    std::free(data_);
+  } else if (cuda_free) {
+    cuda_free(data_);
+  }
+}
+
+std::shared_ptr<Storage> Storage::allocate(int64_t nbytes, Device device) {
+  return std::shared_ptr<Storage>(new Storage(nbytes, device));
+}
+
+void Storage::mark_undefined(int64_t off, int64_t n) {
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
+  if (undefined_.empty()) undefined_.assign(static_cast<size_t>(nbytes_), 0);
+  std::fill_n(undefined_.begin() + off, n, uint8_t{1});
+}
+
+void Storage::mark_defined(int64_t off, int64_t n) {
+  if (undefined_.empty()) return;
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
+  std::fill_n(undefined_.begin() + off, n, uint8_t{0});
+  if (std::none_of(undefined_.begin(), undefined_.end(), [](uint8_t b) { return b != 0; }))
+    undefined_.clear();
+}
+
+}  // namespace sc::engine

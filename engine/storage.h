@@ -1,0 +1,48 @@
+#pragma once
+// Storage: reference-counted bytes on a device (c10::StorageImpl).
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace sc::engine {
+
+enum class Device : uint8_t { CPU, CUDA };
+
+class Storage {
+ public:
+  // Zero-filled bytes. CUDA storages live in device memory (engine/kernels/cuda).
+  static std::shared_ptr<Storage> allocate(int64_t nbytes, Device device = Device::CPU);
+
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  int64_t nbytes() const { return nbytes_; }
+  Device device() const { return device_; }
+  std::byte* data() { return data_; }
+  const std::byte* data() const { return data_; }
+
+  // Bytes whose contents LibTorch leaves undefined (empty_like before it is
+  // written, elements written twice by an in-place op on an overlapping view).
+  // Empty means every byte is defined; otherwise one flag per byte.
+  const std::vector<uint8_t>& undefined_mask() const { return undefined_; }
+  void mark_undefined(int64_t byte_offset, int64_t nbytes);
+  void mark_defined(int64_t byte_offset, int64_t nbytes);
+  bool has_undefined_bytes() const { return !undefined_.empty(); }
+
+ private:
+  Storage(int64_t nbytes, Device device);
+  int64_t nbytes_;
+  Device device_;
+  std::byte* data_ = nullptr;
+  std::vector<uint8_t> undefined_;
+};
+
+// The version counter shared by a tensor, its views and its detach()es
+// (c10::VariableVersion): bumped by every in-place op.
+struct VersionCounter {
+  int64_t value = 0;
+};
+
+}  // namespace sc::engine

@@ -1,0 +1,49 @@
+#pragma once
+// The tensor header: a value type (sizes, strides, storage_offset, dtype,
+// storage, version counter, identity, _base). View ops are pure functions from
+// header to header (engine/views.h); they never touch bytes.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/dtype.h"
+#include "engine/storage.h"
+
+namespace sc::engine {
+
+using Shape = std::vector<int64_t>;
+
+struct Tensor {
+  std::shared_ptr<Storage> storage;
+  int64_t storage_offset = 0;
+  Shape sizes;
+  Shape strides;
+  DType dtype = DType::Float32;
+  std::shared_ptr<VersionCounter> version;
+  // Identity of this tensor object (a TensorImpl): every op result gets a fresh
+  // one, except ops that return self (contiguous() of a contiguous tensor...).
+  uint64_t id = 0;
+  // The root this tensor is a view of (LibTorch's _base: the root, never the
+  // parent). Empty when this tensor is not a view.
+  std::optional<uint64_t> base_id;
+
+  int64_t dim() const { return static_cast<int64_t>(sizes.size()); }
+  int64_t numel() const;
+  bool is_view() const { return base_id.has_value(); }
+  Device device() const { return storage->device(); }
+};
+
+// A fresh identity for a new tensor object.
+uint64_t next_tensor_id();
+
+// A new, non-view tensor owning `storage` (creation and copy results).
+Tensor make_tensor(std::shared_ptr<Storage> storage, Shape sizes, Shape strides,
+                   int64_t storage_offset, DType dtype);
+
+// A view of `self` with the given geometry: same storage and version counter,
+// a fresh identity, and _base = self's base if self is a view, else self.
+Tensor make_view(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset);
+Tensor make_view(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset, DType dtype);
+
+}  // namespace sc::engine

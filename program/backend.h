@@ -1,0 +1,44 @@
+#pragma once
+// A backend runs a program and records its Observation trace. Backends are
+// named "<implementation>:<device>": engine:cpu, engine:cuda, libtorch:cpu,
+// libtorch:cuda, libtorch:meta.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "program/ir.h"
+#include "program/observation.h"
+
+namespace sc {
+
+struct RunOptions {
+  // Bytes that creation and copy steps may allocate in all, per backend (DESIGN.md Limits).
+  int64_t budget_bytes = int64_t{1} << 30;
+  // Record full storage contents after each step (hashes are always recorded).
+  bool record_contents = true;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;     // "engine:cpu"
+  virtual std::string version() const = 0;  // "stridecheck engine 0.1.0", "LibTorch 1.13.1"
+  virtual Trace run(const Program&, const RunOptions&) = 0;
+};
+
+using BackendFactory = std::function<std::unique_ptr<Backend>(std::string_view device)>;
+
+// `implementation` is the part before ':' ("engine", "libtorch").
+void register_backend(std::string implementation, BackendFactory);
+// Throws std::invalid_argument naming the known backends when `name` is unknown
+// or its device is not available.
+std::unique_ptr<Backend> make_backend(std::string_view name);
+std::vector<std::string> registered_implementations();
+
+// The engine registers itself; the oracle through sc::oracle::register_backends().
+void register_engine_backend();
+
+}  // namespace sc

@@ -1,0 +1,137 @@
+#include "program/budget.h"
+
+#include <limits>
+
+#include "engine/dtype.h"
+#include "program/ops.h"
+
+namespace sc {
+namespace {
+
+constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+
+int64_t sat_mul(int64_t a, int64_t b) {
+  if (a == 0 || b == 0) return 0;
+  if (a > kMax / b) return kMax;
+  return a * b;
+}
+
+// nullopt when a size is negative: the op raises LibTorch's own error first.
+std::optional<int64_t> numel_of(const std::vector<int64_t>& sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes) {
+    if (s < 0) return std::nullopt;
+    n = sat_mul(n, s);
+  }
+  return n;
+}
+
+std::string shape_text(const std::vector<int64_t>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+int64_t itemsize_of(const ArgReader& a, int64_t fallback) {
+  if (auto d = a.kw_dtype())
+    if (auto dt = engine::parse_dtype(*d)) return engine::itemsize(*dt);
+  return fallback;
+}
+
+}  // namespace
+
+std::optional<AllocationEstimate> allocation_estimate(
+    const Step& step, const std::function<InputHeader(const std::string&)>& input) {
+  const OpSpec* spec = find_op(step.op);
+  if (!spec) return std::nullopt;
+  ArgReader a(step);
+  const std::string& op = step.op;
+  auto make = [&](int64_t bytes, std::string what) {
+    return std::optional<AllocationEstimate>(AllocationEstimate{bytes, std::move(what)});
+  };
+
+  if (spec->category == OpCategory::Creation) {
+    int64_t item = itemsize_of(a, op == "tensor" ? 8 : 4);
+    if (op == "arange") {
+      int64_t n = a.int_(0);
+      if (n < 0) return std::nullopt;
+      return make(sat_mul(n, item), "arange " + std::to_string(n));
+    }
+    if (op == "tensor") return make(sat_mul(static_cast<int64_t>(a.values(0).size()), item), "tensor");
+    std::vector<int64_t> sizes = a.int_list(0);
+    if (op == "empty_strided") {
+      // computeStorageNbytes: 1 + sum((size-1)*stride) elements, 0 if any size is 0.
+      std::vector<int64_t> st = a.int_list(1);
+      if (st.size() != sizes.size()) return std::nullopt;
+      int64_t span = 1;
+      for (size_t i = 0; i < sizes.size(); ++i) {
+        if (sizes[i] < 0 || st[i] < 0) return std::nullopt;
+        if (sizes[i] == 0) return make(0, "empty_strided");
+        int64_t add = sat_mul(sizes[i] - 1, st[i]);
+        span = add > kMax - span ? kMax : span + add;
+      }
+      return make(sat_mul(span, item), "empty_strided " + shape_text(sizes) + " " + shape_text(st));
+    }
+    auto n = numel_of(sizes);
+    if (!n) return std::nullopt;
+    return make(sat_mul(*n, item), op + " " + shape_text(sizes));
+  }
+
+  if (spec->category == OpCategory::View) {
+    if (op != "reshape" && op != "flatten") return std::nullopt;
+    // reshape/flatten may copy: at most the input's numel.
+    InputHeader in = input(a.tensor(0));
+    auto n = numel_of(in.sizes);
+    if (!n) return std::nullopt;
+    return make(sat_mul(*n, in.itemsize), op + " of " + shape_text(in.sizes) + " (if it copies)");
+  }
+
+  InputHeader self = input(a.tensor(0));
+  auto self_numel = numel_of(self.sizes);
+  if (!self_numel) return std::nullopt;
+  int64_t self_item = self.itemsize;
+
+  if (spec->category == OpCategory::Copy) {
+    int64_t item = itemsize_of(a, self_item);
+    int64_t n = *self_numel;
+    if (op == "repeat") {
+      for (int64_t r : a.int_list(1)) {
+        if (r < 0) return std::nullopt;
+        n = sat_mul(n, r);
+      }
+    } else if (op == "index_select") {
+      int64_t dim = a.int_(1);
+      int64_t nd = static_cast<int64_t>(self.sizes.size());
+      if (dim < 0) dim += nd;
+      if (nd > 0 && dim >= 0 && dim < nd && self.sizes[dim] > 0) n = n / self.sizes[dim];
+      n = sat_mul(n, static_cast<int64_t>(a.int_list(2).size()));
+    }
+    return make(sat_mul(n, item), op + " of " + shape_text(self.sizes));
+  }
+
+  if (spec->category == OpCategory::InPlace) {
+    // Only a tensor operand may need a temporary (overlapping copy_ / dtype conversion).
+    if (a.size() >= 2 && a.given(1) && a.is_tensor(1)) return make(sat_mul(*self_numel, 8), op + " temporary");
+    return std::nullopt;
+  }
+
+  // Elementwise: the broadcast result, at most 8 bytes an element.
+  std::vector<int64_t> out = self.sizes;
+  if (a.size() >= 2 && a.given(1) && a.is_tensor(1)) {
+    InputHeader other = input(a.tensor(1));
+    size_t nd = std::max(out.size(), other.sizes.size());
+    std::vector<int64_t> b(nd, 1);
+    for (size_t i = 0; i < nd; ++i) {
+      int64_t x = i < nd - out.size() ? 1 : out[i - (nd - out.size())];
+      int64_t y = i < nd - other.sizes.size() ? 1 : other.sizes[i - (nd - other.sizes.size())];
+      b[i] = std::max(x, y);
+      if (x == 0 || y == 0) b[i] = 0;
+    }
+    out = b;
+  }
+  auto n = numel_of(out);
+  if (!n) return std::nullopt;
+  return make(sat_mul(*n, 8), op + " result " + shape_text(out));
+}
+
+}  // namespace sc

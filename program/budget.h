@@ -1,0 +1,31 @@
+#pragma once
+// The allocation budget (DESIGN.md Limits): before a creation or copy step runs,
+// the interpreter computes an upper bound of the bytes it allocates from the
+// step's literal arguments and its inputs' headers, on every backend alike, so a
+// program over the budget is stopped at the same step everywhere.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "program/ir.h"
+
+namespace sc {
+
+struct InputHeader {
+  std::vector<int64_t> sizes;
+  int64_t itemsize = 4;
+};
+
+struct AllocationEstimate {
+  int64_t bytes = 0;  // saturates at INT64_MAX
+  std::string what;   // "zeros [1000000,1000000] float32"
+};
+
+// nullopt: the step allocates nothing (views, scalar-only in-place ops) or
+// will raise before allocating (negative sizes: LibTorch's own error wins).
+std::optional<AllocationEstimate> allocation_estimate(
+    const Step& step, const std::function<InputHeader(const std::string&)>& input);
+
+}  // namespace sc

@@ -1,0 +1,128 @@
+// The engine as a backend: TracedBackend over engine::Tensor.
+#include <cstring>
+#include <mutex>
+
+#include "engine/layout.h"
+#include "engine/overlap.h"
+#include "engine/warnings.h"
+#include "program/engine_ops.h"
+
+namespace sc {
+
+engine::Scalar to_scalar(const Number& n) {
+  switch (n.kind) {
+    case Number::Kind::Int: return engine::Scalar::integer(n.i);
+    case Number::Kind::Float: return engine::Scalar::floating(n.f);
+    case Number::Kind::Bool: return engine::Scalar::boolean(n.i != 0);
+  }
+  return engine::Scalar::integer(0);
+}
+
+engine::DType dtype_or(const ArgReader& a, engine::DType fallback) {
+  if (auto d = a.kw_dtype()) return *engine::parse_dtype(*d);
+  return fallback;
+}
+
+namespace {
+
+const EngineOpTable& op_table() {
+  static const EngineOpTable table = [] {
+    EngineOpTable t;
+    add_engine_view_ops(t);
+    add_engine_data_ops(t);
+    return t;
+  }();
+  return table;
+}
+
+struct EngineTraits {
+  using Tensor = engine::Tensor;
+  EngineStepContext ctx;
+
+  explicit EngineTraits(std::string_view device) {
+    ctx.device = device == "cuda" ? engine::Device::CUDA : engine::Device::CPU;
+    engine::take_warnings();  // drop anything left by an earlier program
+  }
+
+  std::vector<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
+    ctx.undefined.reset();
+    auto it = op_table().find(s.op);
+    if (it == op_table().end())
+      throw engine::TorchError(engine::ErrorKind::NotImplementedError,
+                               "stridecheck engine: operation '" + s.op + "' is not implemented yet");
+    ArgReader args(s);
+    return it->second(args, lookup, ctx);
+  }
+
+  TensorFacts facts(const Tensor& t) {
+    TensorFacts f;
+    f.dtype = std::string(engine::dtype_name(t.dtype));
+    f.itemsize = engine::itemsize(t.dtype);
+    f.sizes = t.sizes;
+    f.strides = t.strides;
+    f.storage_offset = t.storage_offset;
+    f.contiguous = engine::is_contiguous(t.sizes, t.strides);
+    f.channels_last = engine::is_channels_last_contiguous(t.sizes, t.strides);
+    f.channels_last_3d = engine::is_channels_last_3d_contiguous(t.sizes, t.strides);
+    f.non_overlapping_and_dense = engine::is_non_overlapping_and_dense(t.sizes, t.strides);
+    f.torch_overlap = to_overlap(engine::has_internal_overlap(t));
+    return f;
+  }
+
+  uintptr_t identity(const Tensor& t) { return static_cast<uintptr_t>(t.id); }
+  uintptr_t storage_identity(const Tensor& t) { return reinterpret_cast<uintptr_t>(t.storage.get()); }
+  std::optional<uintptr_t> base_identity(const Tensor& t) {
+    if (!t.base_id) return std::nullopt;
+    return static_cast<uintptr_t>(*t.base_id);
+  }
+  int64_t version(const Tensor& t) { return t.version->value; }
+
+  StorageObs storage_contents(const Tensor& t) {
+    StorageObs s;
+    const engine::Storage& st = *t.storage;
+    s.nbytes = st.nbytes();
+    s.bytes = engine_storage_bytes(st);
+    s.undefined = st.undefined_mask();
+    return s;
+  }
+
+  std::vector<std::string> take_warnings() { return engine::take_warnings(); }
+  std::optional<std::string> take_undefined() {
+    auto u = ctx.undefined;
+    ctx.undefined.reset();
+    return u;
+  }
+
+  static std::vector<uint8_t> engine_storage_bytes(const engine::Storage& st);
+};
+
+}  // namespace
+
+// Host copy of a storage's bytes (CUDA storages are copied back by the CUDA kernels).
+__attribute__((weak)) void cuda_copy_to_host(const std::byte* device_ptr, int64_t nbytes, std::byte* host);
+
+std::vector<uint8_t> EngineTraits::engine_storage_bytes(const engine::Storage& st) {
+  std::vector<uint8_t> out(static_cast<size_t>(st.nbytes()));
+  if (st.nbytes() == 0) return out;
+  if (st.device() == engine::Device::CPU) {
+    std::memcpy(out.data(), st.data(), out.size());
+  } else if (cuda_copy_to_host) {
+    cuda_copy_to_host(st.data(), st.nbytes(), reinterpret_cast<std::byte*>(out.data()));
+  }
+  return out;
+}
+
+void register_engine_backend() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    register_backend("engine", [](std::string_view device) -> std::unique_ptr<Backend> {
+      if (device != "cpu" && device != "cuda")
+        throw std::invalid_argument("engine backend has devices cpu and cuda, not '" + std::string(device) + "'");
+      return std::make_unique<TracedBackend<EngineTraits>>(
+          "engine:" + std::string(device), std::string("stridecheck engine ") + STRIDECHECK_VERSION,
+          std::string(device));
+    });
+  });
+}
+
+}  // namespace sc

@@ -1,0 +1,35 @@
+#pragma once
+// The engine backend's op table: each op family registers how a step's
+// arguments map onto engine calls (program/engine_view_ops.cpp,
+// program/engine_data_ops.cpp).
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/scalar.h"
+#include "engine/tensor.h"
+#include "program/ops.h"
+#include "program/traced_backend.h"
+
+namespace sc {
+
+struct EngineStepContext {
+  engine::Device device = engine::Device::CPU;
+  // Set by an op whose result LibTorch documents as undefined (in-place op on
+  // a tensor whose elements overlap): the reason, for the Observation.
+  std::optional<std::string> undefined;
+};
+
+using EngineOp = std::function<std::vector<engine::Tensor>(const ArgReader&, const Lookup<engine::Tensor>&,
+                                                           EngineStepContext&)>;
+using EngineOpTable = std::unordered_map<std::string, EngineOp>;
+
+void add_engine_view_ops(EngineOpTable&);
+void add_engine_data_ops(EngineOpTable&);
+
+// Helpers shared by the op files.
+engine::Scalar to_scalar(const Number&);
+engine::DType dtype_or(const ArgReader&, engine::DType fallback);
+
+}  // namespace sc

@@ -1,0 +1,80 @@
+#pragma once
+// The Observation trace: what each backend reports after every step, and what
+// the diff compares (DESIGN.md "The Observation trace").
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sc {
+
+// LibTorch's MemOverlap: an answer that may be "too hard" (STYLE lesson 3).
+enum class Overlap { No, Yes, TooHard };
+std::string_view overlap_name(Overlap);
+
+struct TensorObs {
+  std::string dtype;  // "float32", ...
+  std::vector<int64_t> sizes;
+  std::vector<int64_t> strides;
+  int64_t storage_offset = 0;
+  bool contiguous = false;        // is_contiguous()
+  bool channels_last = false;     // is_contiguous(channels_last)
+  bool channels_last_3d = false;  // is_contiguous(channels_last_3d)
+  bool non_overlapping_and_dense = false;
+  // The earlier program value that is this very tensor object (x.contiguous() is x), or "".
+  std::string same_as;
+  bool is_view = false;
+  // The program value that is this tensor's _base; "" when not a view, "?" when
+  // _base is no program value.
+  std::string base;
+  int storage = -1;  // storages are numbered in order of first appearance
+  Overlap torch_overlap = Overlap::No;  // has_internal_overlap as LibTorch answers it
+  Overlap exact_overlap = Overlap::No;  // the exact answer (TooHard past the work bound)
+
+  bool operator==(const TensorObs&) const = default;
+};
+
+struct StorageObs {
+  int id = -1;
+  int64_t nbytes = 0;
+  bool has_contents = true;     // false on the meta device
+  std::vector<uint8_t> bytes;   // full contents when has_contents
+  std::vector<uint8_t> undefined;  // one flag per byte, empty when all are defined
+  uint64_t hash = 0;            // FNV-1a of the defined bytes (undefined ones read as 0)
+};
+
+enum class Outcome {
+  Ok,          // ran; results (possibly none, for in-place ops without a bound name)
+  Error,       // raised: error_kind and error_message
+  Skipped,     // an input name is unbound (an earlier step raised)
+  OverBudget,  // would allocate past the budget: not run (note says why)
+  TimedOut,    // ran past the step time limit
+};
+std::string_view outcome_name(Outcome);
+
+struct StepObs {
+  Outcome outcome = Outcome::Ok;
+  std::vector<TensorObs> results;
+  std::string error_kind;     // "RuntimeError", "IndexError", ...
+  std::string error_message;  // without backtrace or "Exception raised from" lines
+  std::vector<std::string> warnings;
+  // After the step: every bound program value's version counter, in binding order.
+  std::vector<std::pair<std::string, int64_t>> versions;
+  // After the step: every live storage, in storage-number order.
+  std::vector<StorageObs> storages;
+  // LibTorch documents the step's result as undefined (in-place op on a tensor
+  // whose elements overlap): the diff skips the undefined bytes and reports it.
+  bool undefined = false;
+  std::string undefined_reason;
+  std::string note;  // why it was skipped / over budget
+};
+
+struct Trace {
+  std::string backend;          // "engine:cpu", "libtorch:cpu", ...
+  std::string backend_version;  // "stridecheck engine 0.1.0", "LibTorch 1.13.1"
+  std::vector<StepObs> steps;
+};
+
+uint64_t fnv1a(const uint8_t* data, size_t n, const uint8_t* undefined_mask);
+
+}  // namespace sc

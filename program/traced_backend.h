@@ -1,0 +1,199 @@
+#pragma once
+// One interpreter for every backend (DESIGN.md "One language, two backends,
+// one diff"). A backend supplies a Traits class that knows how to run one step
+// on its tensor type and how to read a tensor's facts; TracedBackend<Traits>
+// owns the environment, the skip and budget rules, and builds the Observation
+// trace identically for all backends.
+//
+// Traits must provide (see program/engine_backend.cpp and oracle/):
+//   using Tensor = ...;
+//   explicit Traits(std::string_view device);         // fresh state per program
+//   std::vector<Tensor> apply(const Step&, const Lookup<Tensor>&);  // throws engine::TorchError
+//   TensorFacts facts(const Tensor&);
+//   uintptr_t identity(const Tensor&);                // the tensor object (TensorImpl)
+//   uintptr_t storage_identity(const Tensor&);        // the storage object (StorageImpl)
+//   std::optional<uintptr_t> base_identity(const Tensor&);  // _base's identity when a view
+//   int64_t version(const Tensor&);
+//   StorageObs storage_contents(const Tensor&);       // nbytes, bytes, mask; id and hash filled here
+//   std::vector<std::string> take_warnings();
+//   std::optional<std::string> take_undefined();      // engine: why the last step is undefined
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/overlap.h"
+#include "program/backend.h"
+#include "program/budget.h"
+
+namespace sc {
+
+template <class T>
+using Lookup = std::function<const T&(const std::string&)>;
+
+// Header facts as the backend itself reports them.
+struct TensorFacts {
+  std::string dtype;
+  int64_t itemsize = 0;
+  std::vector<int64_t> sizes, strides;
+  int64_t storage_offset = 0;
+  bool contiguous = false, channels_last = false, channels_last_3d = false;
+  bool non_overlapping_and_dense = false;
+  Overlap torch_overlap = Overlap::No;
+};
+
+Overlap to_overlap(engine::MemOverlap);
+
+template <class Traits>
+class TracedBackend : public Backend {
+ public:
+  using Tensor = typename Traits::Tensor;
+
+  TracedBackend(std::string name, std::string version, std::string device)
+      : name_(std::move(name)), version_(std::move(version)), device_(std::move(device)) {}
+
+  std::string name() const override { return name_; }
+  std::string version() const override { return version_; }
+
+  Trace run(const Program& program, const RunOptions& options) override {
+    Traits traits(device_);
+    Run r(traits, options);
+    Trace trace;
+    trace.backend = name_;
+    trace.backend_version = version_;
+    for (const Step& step : program.steps) trace.steps.push_back(r.step(step));
+    return trace;
+  }
+
+ private:
+  struct Bound {
+    std::string name;
+    Tensor tensor;
+  };
+
+  struct Run {
+    Run(Traits& t, const RunOptions& o) : traits(t), options(o) {}
+    Traits& traits;
+    const RunOptions& options;
+    std::vector<Bound> env;                       // binding order
+    std::unordered_map<std::string, size_t> index;  // name -> env slot
+    std::map<uintptr_t, int> storage_numbers;     // storage identity -> number
+    std::vector<std::pair<int, Tensor>> storage_owners;  // number -> a tensor on it
+    int64_t allocated = 0;
+
+    const Tensor& lookup(const std::string& n) const { return env[index.at(n)].tensor; }
+
+    StepObs step(const Step& s) {
+      StepObs obs;
+      for (const std::string& in : s.inputs()) {
+        if (!index.count(in)) {
+          obs.outcome = Outcome::Skipped;
+          obs.note = "'" + in + "' is unbound";
+          observe_state(obs);
+          return obs;
+        }
+      }
+      auto est = allocation_estimate(s, [&](const std::string& n) {
+        TensorFacts f = traits.facts(lookup(n));
+        return InputHeader{f.sizes, f.itemsize};
+      });
+      if (est && (est->bytes > options.budget_bytes - allocated)) {
+        obs.outcome = Outcome::OverBudget;
+        obs.note = est->what + " would allocate " + std::to_string(est->bytes) + " bytes; " +
+                   std::to_string(allocated) + " of the budget of " + std::to_string(options.budget_bytes) +
+                   " bytes are already used";
+        observe_state(obs);
+        return obs;
+      }
+      std::vector<Tensor> results;
+      try {
+        Lookup<Tensor> lk = [this](const std::string& n) -> const Tensor& { return lookup(n); };
+        results = traits.apply(s, lk);
+        if (est) allocated += est->bytes;
+      } catch (const engine::TorchError& e) {
+        obs.outcome = Outcome::Error;
+        obs.error_kind = std::string(engine::error_kind_name(e.kind));
+        obs.error_message = e.message;
+      }
+      obs.warnings = traits.take_warnings();
+      if (auto u = traits.take_undefined()) {
+        obs.undefined = true;
+        obs.undefined_reason = *u;
+      }
+      if (obs.outcome == Outcome::Ok) {
+        for (const Tensor& t : results) obs.results.push_back(observe(t));
+        for (size_t i = 0; i < s.outputs.size() && i < results.size(); ++i) {
+          index[s.outputs[i]] = env.size();
+          env.push_back({s.outputs[i], results[i]});
+        }
+      }
+      observe_state(obs);
+      return obs;
+    }
+
+    // The name of the earliest bound value whose tensor object is `id`, or "".
+    std::string name_of(uintptr_t id) const {
+      for (const Bound& b : env)
+        if (traits.identity(b.tensor) == id) return b.name;
+      return "";
+    }
+
+    int storage_number(const Tensor& t) {
+      uintptr_t sid = traits.storage_identity(t);
+      auto it = storage_numbers.find(sid);
+      if (it != storage_numbers.end()) return it->second;
+      int n = static_cast<int>(storage_numbers.size());
+      storage_numbers[sid] = n;
+      storage_owners.push_back({n, t});
+      return n;
+    }
+
+    TensorObs observe(const Tensor& t) {
+      TensorFacts f = traits.facts(t);
+      TensorObs o;
+      o.dtype = f.dtype;
+      o.sizes = f.sizes;
+      o.strides = f.strides;
+      o.storage_offset = f.storage_offset;
+      o.contiguous = f.contiguous;
+      o.channels_last = f.channels_last;
+      o.channels_last_3d = f.channels_last_3d;
+      o.non_overlapping_and_dense = f.non_overlapping_and_dense;
+      o.same_as = name_of(traits.identity(t));
+      if (auto b = traits.base_identity(t)) {
+        o.is_view = true;
+        o.base = name_of(*b);
+        if (o.base.empty()) o.base = "?";
+      }
+      o.storage = storage_number(t);
+      o.torch_overlap = f.torch_overlap;
+      o.exact_overlap = to_overlap(engine::exact_internal_overlap(f.sizes, f.strides));
+      return o;
+    }
+
+    void observe_state(StepObs& obs) {
+      for (const Bound& b : env) {
+        obs.versions.push_back({b.name, traits.version(b.tensor)});
+        storage_number(b.tensor);
+      }
+      for (auto& [n, t] : storage_owners) {
+        StorageObs so = traits.storage_contents(t);
+        so.id = n;
+        if (so.has_contents) {
+          so.hash = fnv1a(so.bytes.data(), so.bytes.size(), so.undefined.empty() ? nullptr : so.undefined.data());
+          if (!options.record_contents) so.bytes.clear();
+        }
+        obs.storages.push_back(std::move(so));
+      }
+    }
+  };
+
+  std::string name_, version_, device_;
+};
+
+}  // namespace sc
