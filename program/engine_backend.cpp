@@ -23,9 +23,7 @@ engine::DType dtype_or(const ArgReader& a, engine::DType fallback) {
   return fallback;
 }
 
-namespace {
-
-const EngineOpTable& op_table() {
+const EngineOpTable& engine_op_table() {
   static const EngineOpTable table = [] {
     EngineOpTable t;
     add_engine_view_ops(t);
@@ -34,6 +32,8 @@ const EngineOpTable& op_table() {
   }();
   return table;
 }
+
+namespace {
 
 struct EngineTraits {
   using Tensor = engine::Tensor;
@@ -46,8 +46,8 @@ struct EngineTraits {
 
   std::vector<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
     ctx.undefined.reset();
-    auto it = op_table().find(s.op);
-    if (it == op_table().end())
+    auto it = engine_op_table().find(s.op);
+    if (it == engine_op_table().end())
       throw engine::TorchError(engine::ErrorKind::NotImplementedError,
                                "stridecheck engine: operation '" + s.op + "' is not implemented yet");
     ArgReader args(s);

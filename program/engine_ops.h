@@ -25,6 +25,9 @@ using EngineOp = std::function<std::vector<engine::Tensor>(const ArgReader&, con
                                                            EngineStepContext&)>;
 using EngineOpTable = std::unordered_map<std::string, EngineOp>;
 
+// Every op the engine implements (view and data families together).
+const EngineOpTable& engine_op_table();
+
 void add_engine_view_ops(EngineOpTable&);
 void add_engine_data_ops(EngineOpTable&);
 

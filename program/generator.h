@@ -1,0 +1,60 @@
+#pragma once
+// Random view-chain programs (Csmith/YARPGen style): the generator, the IR,
+// the printer and the shrinker are separate pieces; every random knob is in
+// GeneratorPolicy; everything is reproducible from the choice sequence.
+//
+// Choices are a list of integers, so the same generator is driven by a seed,
+// by RapidCheck (which shrinks the list) and by libFuzzer's bytes.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/dtype.h"
+#include "program/ir.h"
+
+namespace sc {
+
+class Choices {
+ public:
+  explicit Choices(std::vector<uint32_t> values) : values_(std::move(values)) {}
+  static Choices from_bytes(const uint8_t* data, size_t size);
+  static Choices from_seed(uint64_t seed, size_t count = 4096);
+
+  // Uniform-ish in [0, n); 0 once the list is exhausted (so shorter lists mean simpler programs).
+  uint32_t below(uint32_t n);
+  int64_t between(int64_t lo, int64_t hi);  // inclusive
+  bool percent(int p);                      // true with probability p/100
+  bool exhausted() const { return pos_ >= values_.size(); }
+  size_t used() const { return pos_; }
+
+ private:
+  std::vector<uint32_t> values_;
+  size_t pos_ = 0;
+};
+
+struct GeneratorPolicy {
+  int max_steps = 10;          // steps after the first creation step
+  int max_rank = 4;
+  int64_t max_dim_size = 5;    // sizes of created tensors
+  int64_t max_bytes = 1 << 20; // steps estimated to allocate more are not generated
+  // Relative weights of op categories.
+  int weight_creation = 2;
+  int weight_view = 12;
+  int weight_copy = 3;
+  int weight_inplace = 4;
+  int weight_elementwise = 2;
+  // Chance (percent) that an integer argument is drawn outside its valid range,
+  // so error paths are exercised.
+  int wild_percent = 8;
+  // Chance (percent) that a creation step uses a dtype other than float32.
+  int other_dtype_percent = 30;
+  // Ops to draw from; empty means every op of program/ops.h.
+  std::vector<std::string> ops;
+};
+
+// A program whose first step creates a tensor; later steps draw their inputs
+// from values bound so far (the engine runs the prefix to learn the shapes).
+Program generate_program(Choices& choices, const GeneratorPolicy& policy = {});
+
+}  // namespace sc
