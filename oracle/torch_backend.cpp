@@ -1,10 +1,150 @@
-#include "oracle/oracle.h"
-
+// LibTorch as a backend: TracedBackend over at::Tensor, the mirror of
+// program/engine_backend.cpp. The same interpreter, skip and budget rules and
+// Observation building run on both sides; only how a step runs and how a
+// tensor's facts are read differ.
+#include <ATen/Context.h>
+#include <ATen/MemoryOverlap.h>
+#include <ATen/ops/empty.h>
 #include <torch/version.h>
 
-namespace sc::oracle {
+#include <cstring>
+#include <mutex>
+#include <stdexcept>
 
-void register_backends() {}
+#include "oracle/oracle.h"
+#include "oracle/torch_ops.h"
+#include "oracle/torch_runtime.h"
+
+namespace sc::oracle {
+namespace {
+
+const TorchOpTable& op_table() {
+  static const TorchOpTable table = [] {
+    TorchOpTable t;
+    add_torch_view_ops(t);
+    add_torch_data_ops(t);
+    return t;
+  }();
+  return table;
+}
+
+Overlap to_overlap(at::MemOverlap o) {
+  switch (o) {
+    case at::MemOverlap::No: return Overlap::No;
+    case at::MemOverlap::Yes: return Overlap::Yes;
+    case at::MemOverlap::TooHard: return Overlap::TooHard;
+  }
+  return Overlap::TooHard;
+}
+
+// The storage's bytes as a uint8 tensor header of its own (its own version
+// counter, so reading never bumps a program value's version).
+at::Tensor storage_as_bytes(const at::Storage& storage, at::Device device) {
+  at::Tensor bytes = at::empty({0}, at::TensorOptions().dtype(at::kByte).device(device));
+  bytes.set_(storage, 0, {static_cast<int64_t>(storage.nbytes())}, {1});
+  return bytes;
+}
+
+struct TorchTraits {
+  using Tensor = at::Tensor;
+  TorchStepContext ctx;
+  std::vector<std::string> warnings;
+
+  explicit TorchTraits(std::string_view device) {
+    ensure_torch_runtime();
+    ctx.device = at::Device(std::string(device));
+  }
+
+  // Errors become TorchError with LibTorch's kind and message; a step's warnings
+  // are collected while it runs. Autograd stays on (no InferenceMode), so views
+  // are tracked and version counters count.
+  std::vector<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
+    auto it = op_table().find(s.op);
+    if (it == op_table().end())
+      throw engine::TorchError(engine::ErrorKind::NotImplementedError,
+                               "stridecheck oracle: operation '" + s.op + "' is not mapped onto LibTorch");
+    WarningCapture capture(warnings);
+    try {
+      ArgReader args(s);
+      return it->second(args, lookup, ctx);
+    } catch (...) {
+      throw current_exception_as_torch_error();
+    }
+  }
+
+  TensorFacts facts(const Tensor& t) {
+    TensorFacts f;
+    f.dtype = dtype_name(t.scalar_type());
+    f.itemsize = static_cast<int64_t>(t.element_size());
+    f.sizes = t.sizes().vec();
+    f.strides = t.strides().vec();
+    f.storage_offset = t.storage_offset();
+    f.contiguous = t.is_contiguous();
+    f.channels_last = t.is_contiguous(at::MemoryFormat::ChannelsLast);
+    f.channels_last_3d = t.is_contiguous(at::MemoryFormat::ChannelsLast3d);
+    f.non_overlapping_and_dense = t.is_non_overlapping_and_dense();
+    f.torch_overlap = to_overlap(at::has_internal_overlap(t));
+    return f;
+  }
+
+  uintptr_t identity(const Tensor& t) { return reinterpret_cast<uintptr_t>(t.unsafeGetTensorImpl()); }
+  uintptr_t storage_identity(const Tensor& t) {
+    return reinterpret_cast<uintptr_t>(t.storage().unsafeGetStorageImpl());
+  }
+  std::optional<uintptr_t> base_identity(const Tensor& t) {
+    if (!t.is_view()) return std::nullopt;
+    return reinterpret_cast<uintptr_t>(t._base().unsafeGetTensorImpl());
+  }
+  int64_t version(const Tensor& t) { return static_cast<int64_t>(t._version()); }
+
+  // Full bytes (copied to the host from CUDA); the meta device has none. The
+  // oracle knows no undefined bytes: that is the engine's knowledge.
+  StorageObs storage_contents(const Tensor& t) {
+    StorageObs s;
+    const at::Storage& storage = t.storage();
+    s.nbytes = static_cast<int64_t>(storage.nbytes());
+    if (t.device().is_meta()) {
+      s.has_contents = false;
+      return s;
+    }
+    s.bytes.resize(static_cast<size_t>(s.nbytes));
+    if (s.nbytes == 0) return s;
+    if (t.device().is_cpu()) {
+      std::memcpy(s.bytes.data(), storage.data(), s.bytes.size());
+    } else {
+      at::Tensor host = storage_as_bytes(storage, t.device()).cpu();
+      std::memcpy(s.bytes.data(), host.data_ptr<uint8_t>(), s.bytes.size());
+    }
+    return s;
+  }
+
+  std::vector<std::string> take_warnings() {
+    std::vector<std::string> out;
+    out.swap(warnings);
+    return out;
+  }
+  std::optional<std::string> take_undefined() { return std::nullopt; }
+};
+
+std::string backend_version() { return "LibTorch " + libtorch_version(); }
+
+std::unique_ptr<Backend> make_torch_backend(std::string_view device) {
+  if (device != "cpu" && device != "meta" && device != "cuda")
+    throw std::invalid_argument("libtorch backend has devices cpu, meta and cuda, not '" + std::string(device) + "'");
+  if (device == "cuda" && !at::hasCUDA())
+    throw std::invalid_argument("libtorch:cuda: no CUDA device available (" + backend_version() + ", built " +
+                                (at::globalContext().hasCUDART() ? "with" : "without") + " CUDA)");
+  return std::make_unique<TracedBackend<TorchTraits>>("libtorch:" + std::string(device), backend_version(),
+                                                      std::string(device));
+}
+
+}  // namespace
+
+void register_backends() {
+  static std::once_flag once;
+  std::call_once(once, [] { register_backend("libtorch", make_torch_backend); });
+}
+
 std::string libtorch_version() { return TORCH_VERSION; }
 
 }  // namespace sc::oracle

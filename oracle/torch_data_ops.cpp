@@ -1,0 +1,216 @@
+// Oracle: creation, copy, in-place and elementwise ops mapped onto LibTorch.
+// Each op is what the same line of Python would run (torch/csrc/utils and
+// python_variable_methods), so that LibTorch decides layouts, promotion and errors.
+#include <ATen/ScalarOps.h>
+#include <ATen/ops/add.h>
+#include <ATen/ops/arange.h>
+#include <ATen/ops/empty.h>
+#include <ATen/ops/empty_like.h>
+#include <ATen/ops/empty_strided.h>
+#include <ATen/ops/flip.h>
+#include <ATen/ops/full.h>
+#include <ATen/ops/index_select.h>
+#include <ATen/ops/mul.h>
+#include <ATen/ops/neg.h>
+#include <ATen/ops/ones.h>
+#include <ATen/ops/zeros.h>
+#include <ATen/ops/zeros_like.h>
+
+#include "oracle/torch_ops.h"
+
+namespace sc::oracle {
+namespace {
+
+using T = at::Tensor;
+using Args = const ArgReader&;
+using Env = const Lookup<at::Tensor>&;
+using Ctx = TorchStepContext&;
+
+std::vector<T> one(T t) { return {std::move(t)}; }
+
+// torch.tensor's dtype inference: any float -> float32 (the default dtype),
+// else any int -> int64, else (all bool) bool; [] is float32.
+at::ScalarType infer_values_dtype(const std::vector<Number>& v) {
+  bool any_float = false, any_int = false;
+  for (const Number& n : v) {
+    any_float |= n.is_float();
+    any_int |= n.is_int();
+  }
+  if (any_float || v.empty()) return at::kFloat;
+  return any_int ? at::kLong : at::kBool;
+}
+
+// torch.tensor(values, dtype=D): Python writes each value into a CPU tensor of
+// the inferred element kind (double or int64), then converts with .to(device,
+// D) (torch/csrc/utils/tensor_new.cpp internal_new_from_data). Writing through
+// data_ptr leaves the version counter at 0, as in Python.
+T tensor_from_values(const std::vector<Number>& values, bool zero_dim, at::ScalarType dtype, at::Device device) {
+  bool any_float = false;
+  for (const Number& n : values) any_float |= n.is_float();
+  std::vector<int64_t> shape;
+  if (!zero_dim) shape.push_back(static_cast<int64_t>(values.size()));
+  T host = at::empty(shape, at::TensorOptions().dtype(any_float ? at::kDouble : at::kLong));
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (any_float)
+      host.data_ptr<double>()[i] = values[i].as_double();
+    else
+      host.data_ptr<int64_t>()[i] = values[i].i;
+  }
+  return host.to(device, dtype);
+}
+
+// empty_strided with its whole storage filled 0,1,2,... in storage order
+// (DESIGN.md): a separate tensor header over the same storage receives an int64
+// arange, so the result's own version counter stays 0.
+T empty_strided_iota(at::IntArrayRef size, at::IntArrayRef stride, const at::TensorOptions& options) {
+  T t = at::empty_strided(size, stride, options);
+  const int64_t n = static_cast<int64_t>(t.storage().nbytes()) / static_cast<int64_t>(t.element_size());
+  if (n > 0) {
+    T flat = at::empty({0}, options);
+    flat.set_(t.storage(), 0, {n}, {1});
+    flat.copy_(at::arange(n, options.dtype(at::kLong)));
+  }
+  return t;
+}
+
+// A Python number passed where LibTorch takes a Tensor becomes a wrapped
+// 0-d CPU tensor (it takes part in type promotion as a scalar).
+T scalar_operand(const Number& n) {
+  T t = c10::scalar_to_tensor(to_scalar(n));
+  t.unsafeGetTensorImpl()->set_wrapped_number(true);
+  return t;
+}
+
+T operand(Args a, size_t i, Env env) { return a.is_tensor(i) ? env(a.tensor(i)) : scalar_operand(a.scalar(i)); }
+
+c10::optional<at::Scalar> opt_scalar(Args a, size_t i) {
+  if (a.is_none(i)) return c10::nullopt;
+  return to_scalar(a.scalar(i));
+}
+
+}  // namespace
+
+void add_torch_data_ops(TorchOpTable& t) {
+  // ---- creation: on the backend's device; float32 unless dtype= is given.
+  t["arange"] = [](Args a, Env, Ctx c) {
+    return one(at::arange(at::Scalar(static_cast<int64_t>(a.int_(0))), c.options(dtype_or(a, at::kFloat))));
+  };
+  t["zeros"] = [](Args a, Env, Ctx c) { return one(at::zeros(a.int_list(0), c.options(dtype_or(a, at::kFloat)))); };
+  t["ones"] = [](Args a, Env, Ctx c) { return one(at::ones(a.int_list(0), c.options(dtype_or(a, at::kFloat)))); };
+  t["full"] = [](Args a, Env, Ctx c) {
+    return one(at::full(a.int_list(0), to_scalar(a.scalar(1)), c.options(dtype_or(a, at::kFloat))));
+  };
+  t["tensor"] = [](Args a, Env, Ctx c) {
+    auto values = a.values(0);
+    return one(tensor_from_values(values, a.values_is_scalar(0), dtype_or(a, infer_values_dtype(values)), c.device));
+  };
+  t["empty_strided"] = [](Args a, Env, Ctx c) {
+    return one(empty_strided_iota(a.int_list(0), a.int_list(1), c.options(dtype_or(a, at::kFloat))));
+  };
+
+  // ---- copies
+  t["contiguous"] = [](Args a, Env env, Ctx) {
+    return one(env(a.tensor(0)).contiguous(kw_memory_format(a).value_or(at::MemoryFormat::Contiguous)));
+  };
+  // clone's default is preserve_format (nullopt).
+  t["clone"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).clone(kw_memory_format(a))); };
+  // x.to(dtype=D, memory_format=F) and x.to(memory_format=F), as Python dispatches them.
+  t["to"] = [](Args a, Env env, Ctx) {
+    const T& self = env(a.tensor(0));
+    if (auto d = kw_dtype(a)) return one(self.to(*d, false, false, kw_memory_format(a)));
+    return one(self.to(self.options(), false, false, kw_memory_format(a)));
+  };
+  t["repeat"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).repeat(a.int_list(1))); };
+  t["index_select"] = [](Args a, Env env, Ctx c) {
+    std::vector<int64_t> idx = a.int_list(2);
+    T index = at::empty({static_cast<int64_t>(idx.size())}, at::TensorOptions().dtype(at::kLong));
+    std::copy(idx.begin(), idx.end(), index.data_ptr<int64_t>());
+    return one(at::index_select(env(a.tensor(0)), a.int_(1), index.to(c.device)));
+  };
+  t["flip"] = [](Args a, Env env, Ctx) { return one(at::flip(env(a.tensor(0)), a.int_list(1))); };
+  // empty_like / zeros_like: unset options are inherited from self; format defaults to preserve.
+  t["empty_like"] = [](Args a, Env env, Ctx) {
+    at::TensorOptions o;
+    if (auto d = kw_dtype(a)) o = o.dtype(*d);
+    return one(at::empty_like(env(a.tensor(0)), o, kw_memory_format(a)));
+  };
+  t["zeros_like"] = [](Args a, Env env, Ctx) {
+    at::TensorOptions o;
+    if (auto d = kw_dtype(a)) o = o.dtype(*d);
+    return one(at::zeros_like(env(a.tensor(0)), o, kw_memory_format(a)));
+  };
+
+  // ---- in-place: mutate self and return self (the same at::Tensor).
+  t["add_"] = [](Args a, Env env, Ctx) {
+    T self = env(a.tensor(0));
+    self.add_(operand(a, 1, env));
+    return one(self);
+  };
+  t["sub_"] = [](Args a, Env env, Ctx) {
+    T self = env(a.tensor(0));
+    self.sub_(operand(a, 1, env));
+    return one(self);
+  };
+  t["mul_"] = [](Args a, Env env, Ctx) {
+    T self = env(a.tensor(0));
+    self.mul_(operand(a, 1, env));
+    return one(self);
+  };
+  t["div_"] = [](Args a, Env env, Ctx) {
+    T self = env(a.tensor(0));
+    self.div_(operand(a, 1, env));
+    return one(self);
+  };
+  t["zero_"] = [](Args a, Env env, Ctx) {
+    T self = env(a.tensor(0));
+    self.zero_();
+    return one(self);
+  };
+  // fill_ has a Scalar and a Tensor overload; a number picks the Scalar one.
+  t["fill_"] = [](Args a, Env env, Ctx) {
+    T self = env(a.tensor(0));
+    if (a.is_tensor(1))
+      self.fill_(env(a.tensor(1)));
+    else
+      self.fill_(to_scalar(a.scalar(1)));
+    return one(self);
+  };
+  t["clamp_"] = [](Args a, Env env, Ctx) {
+    T self = env(a.tensor(0));
+    self.clamp_(opt_scalar(a, 1), opt_scalar(a, 2));
+    return one(self);
+  };
+  t["copy_"] = [](Args a, Env env, Ctx) {
+    T self = env(a.tensor(0));
+    self.copy_(env(a.tensor(1)));
+    return one(self);
+  };
+
+  // ---- out-of-place elementwise; `out=z` writes into z and returns z itself.
+  t["add"] = [](Args a, Env env, Ctx) {
+    if (auto out = a.kw_tensor("out")) {
+      T o = env(*out);
+      at::add_out(o, env(a.tensor(0)), operand(a, 1, env));
+      return one(o);
+    }
+    return one(at::add(env(a.tensor(0)), operand(a, 1, env)));
+  };
+  t["mul"] = [](Args a, Env env, Ctx) {
+    if (auto out = a.kw_tensor("out")) {
+      T o = env(*out);
+      at::mul_out(o, env(a.tensor(0)), operand(a, 1, env));
+      return one(o);
+    }
+    return one(at::mul(env(a.tensor(0)), operand(a, 1, env)));
+  };
+  t["neg"] = [](Args a, Env env, Ctx) {
+    if (auto out = a.kw_tensor("out")) {
+      T o = env(*out);
+      at::neg_out(o, env(a.tensor(0)));
+      return one(o);
+    }
+    return one(at::neg(env(a.tensor(0))));
+  };
+}
+
+}  // namespace sc::oracle

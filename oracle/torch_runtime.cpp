@@ -1,0 +1,65 @@
+#include "oracle/torch_runtime.h"
+
+#include <c10/util/Logging.h>
+
+#include <exception>
+#include <functional>
+#include <stdexcept>
+
+namespace sc::oracle {
+
+void ensure_torch_runtime() {
+  static const bool done = [] {
+    // An empty backtrace: a thrown c10::Error costs ~19 us instead of ~4.6 ms.
+    // LibTorch 2.x adds a lazy Backtrace overload; the std::string one stays.
+    c10::SetStackTraceFetcher(std::function<std::string()>([] { return std::string(); }));
+    // TORCH_WARN_ONCE warns every time, as the engine does.
+    c10_warning::set_warnAlways(true);
+    return true;
+  }();
+  (void)done;
+}
+
+std::string clean_error_message(std::string_view what) {
+  constexpr std::string_view kRaised = "Exception raised from";
+  size_t cut = std::string_view::npos;
+  for (size_t line = 0; line < what.size();) {
+    if (what.substr(line, kRaised.size()) == kRaised) {
+      cut = line;
+      break;
+    }
+    size_t nl = what.find('\n', line);
+    if (nl == std::string_view::npos) break;
+    line = nl + 1;
+  }
+  std::string_view kept = what.substr(0, cut);
+  while (!kept.empty() && (kept.back() == ' ' || kept.back() == '\n' || kept.back() == '\t' || kept.back() == '\r'))
+    kept.remove_suffix(1);
+  return std::string(kept);
+}
+
+engine::TorchError current_exception_as_torch_error() {
+  using engine::ErrorKind;
+  auto c10_error = [](ErrorKind k, const c10::Error& e) {
+    return engine::TorchError(k, clean_error_message(e.what_without_backtrace()));
+  };
+  try {
+    throw;
+  } catch (const c10::IndexError& e) {
+    return c10_error(ErrorKind::IndexError, e);
+  } catch (const c10::ValueError& e) {
+    return c10_error(ErrorKind::ValueError, e);
+  } catch (const c10::TypeError& e) {
+    return c10_error(ErrorKind::TypeError, e);
+  } catch (const c10::NotImplementedError& e) {
+    return c10_error(ErrorKind::NotImplementedError, e);
+  } catch (const c10::Error& e) {
+    return c10_error(ErrorKind::RuntimeError, e);
+  } catch (const engine::TorchError& e) {
+    return e;
+  } catch (const std::exception& e) {
+    return engine::TorchError(ErrorKind::RuntimeError, clean_error_message(e.what()));
+  }
+}
+
+}  // namespace sc::oracle

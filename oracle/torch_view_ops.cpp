@@ -1,0 +1,81 @@
+// Oracle: view ops (DESIGN.md view list) mapped onto LibTorch's C++ methods,
+// one line each; LibTorch decides every size, stride, offset and error.
+#include <ATen/ops/alias.h>
+#include <ATen/ops/movedim.h>
+#include <ATen/ops/split_with_sizes.h>
+
+#include "oracle/torch_ops.h"
+
+namespace sc::oracle {
+namespace {
+
+using T = at::Tensor;
+using Args = const ArgReader&;
+using Env = const Lookup<at::Tensor>&;
+using Ctx = TorchStepContext&;
+
+std::vector<T> one(T t) { return {std::move(t)}; }
+
+}  // namespace
+
+void add_torch_view_ops(TorchOpTable& t) {
+  // `view [s]` or `view dtype=D` (check_signature admits exactly one of them).
+  t["view"] = [](Args a, Env env, Ctx) {
+    const T& self = env(a.tensor(0));
+    if (auto d = kw_dtype(a)) return one(self.view(*d));
+    return one(self.view(a.int_list(1)));
+  };
+  t["view_as"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).view_as(env(a.tensor(1)))); };
+  t["reshape"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).reshape(a.int_list(1))); };
+  t["flatten"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).flatten(a.int_(1), a.int_(2))); };
+  t["unflatten"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).unflatten(a.int_(1), a.int_list(2))); };
+  t["transpose"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).transpose(a.int_(1), a.int_(2))); };
+  t["t"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).t()); };
+  t["mT"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).mT()); };
+  // Python's x.T is aten::numpy_T.
+  t["T"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).numpy_T()); };
+  t["permute"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).permute(a.int_list(1))); };
+  // movedim has an int overload and an int-list overload; the text chooses.
+  t["movedim"] = [](Args a, Env env, Ctx) {
+    const T& self = env(a.tensor(0));
+    if (!a.is_list(1) && !a.is_list(2)) return one(at::movedim(self, a.int_(1), a.int_(2)));
+    return one(at::movedim(self, a.int_list(1), a.int_list(2)));
+  };
+  t["expand"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).expand(a.int_list(1))); };
+  t["expand_as"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).expand_as(env(a.tensor(1)))); };
+  t["broadcast_to"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).broadcast_to(a.int_list(1))); };
+  t["unsqueeze"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).unsqueeze(a.int_(1))); };
+  // `squeeze` removes every size-1 dim; `squeeze d` only d.
+  t["squeeze"] = [](Args a, Env env, Ctx) {
+    const T& self = env(a.tensor(0));
+    if (auto d = a.opt_int(1)) return one(self.squeeze(*d));
+    return one(self.squeeze());
+  };
+  t["narrow"] = [](Args a, Env env, Ctx) {
+    return one(env(a.tensor(0)).narrow(a.int_(1), a.int_(2), a.int_(3)));
+  };
+  t["slice"] = [](Args a, Env env, Ctx) {
+    return one(env(a.tensor(0)).slice(a.int_(1), to_c10(a.opt_int(2)), to_c10(a.opt_int(3)), a.int_(4)));
+  };
+  t["select"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).select(a.int_(1), a.int_(2))); };
+  t["diagonal"] = [](Args a, Env env, Ctx) {
+    return one(env(a.tensor(0)).diagonal(a.int_(1), a.int_(2), a.int_(3)));
+  };
+  t["unfold"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).unfold(a.int_(1), a.int_(2), a.int_(3))); };
+  // storage_offset defaults to the input's own (LibTorch: nullopt).
+  t["as_strided"] = [](Args a, Env env, Ctx) {
+    return one(env(a.tensor(0)).as_strided(a.int_list(1), a.int_list(2), to_c10(a.opt_int(3))));
+  };
+  t["detach"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).detach()); };
+  t["alias"] = [](Args a, Env env, Ctx) { return one(at::alias(env(a.tensor(0)))); };
+  // An integer is Tensor::split, a list is split_with_sizes (as Python's x.split does).
+  t["split"] = [](Args a, Env env, Ctx) {
+    const T& self = env(a.tensor(0));
+    if (a.is_list(1)) return at::split_with_sizes(self, a.int_list(1), a.int_(2));
+    return self.split(a.int_(1), a.int_(2));
+  };
+  t["chunk"] = [](Args a, Env env, Ctx) { return env(a.tensor(0)).chunk(a.int_(1), a.int_(2)); };
+  t["unbind"] = [](Args a, Env env, Ctx) { return env(a.tensor(0)).unbind(a.int_(1)); };
+}
+
+}  // namespace sc::oracle
