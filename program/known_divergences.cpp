@@ -1,0 +1,86 @@
+#include "program/known_divergences.h"
+
+#include <fnmatch.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace sc {
+namespace fs = std::filesystem;
+
+namespace {
+std::string trim(std::string_view s) {
+  size_t a = s.find_first_not_of(" \t\r");
+  if (a == std::string_view::npos) return "";
+  size_t b = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(a, b - a + 1));
+}
+}  // namespace
+
+KnownDivergences parse_known_divergences(std::string_view text, const std::string& file, const std::string& root) {
+  KnownDivergences k;
+  k.file = file;
+  k.root = root;
+  int line_no = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t nl = text.find('\n', pos);
+    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    ++line_no;
+    std::string reason;
+    size_t hash = line.find('#');
+    if (hash != std::string_view::npos) {
+      reason = trim(line.substr(hash + 1));
+      line = line.substr(0, hash);
+    }
+    std::istringstream fields{std::string(line)};
+    std::vector<std::string> f;
+    for (std::string w; fields >> w;) f.push_back(w);
+    if (f.empty()) continue;
+    if (f.size() != 2)
+      throw std::runtime_error(file + ":" + std::to_string(line_no) +
+                               ": expected '<corpus-relative path> <libtorch version glob> # reason'");
+    if (reason.empty())
+      throw std::runtime_error(file + ":" + std::to_string(line_no) + ": every entry needs a reason after '#'");
+    k.entries.push_back({f[0], f[1], reason, line_no});
+  }
+  return k;
+}
+
+KnownDivergences read_known_divergences(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error(file + ": cannot read the known divergences file");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  std::string root = fs::path(file).parent_path().string();
+  return parse_known_divergences(ss.str(), file, root.empty() ? "." : root);
+}
+
+std::optional<std::string> find_known_divergences_file(const std::string& program_path) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(program_path, ec).parent_path();
+  if (ec) return std::nullopt;
+  while (true) {
+    fs::path candidate = dir / "known_divergences.txt";
+    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+    if (!dir.has_parent_path() || dir.parent_path() == dir) return std::nullopt;
+    dir = dir.parent_path();
+  }
+}
+
+const KnownDivergence* KnownDivergences::find(const std::string& program_path, std::string_view version) const {
+  std::error_code ec;
+  fs::path rel = fs::relative(fs::absolute(program_path, ec), fs::absolute(root, ec), ec).lexically_normal();
+  if (ec) return nullptr;
+  std::string r = rel.generic_string();
+  for (const KnownDivergence& e : entries) {
+    if (fs::path(e.path).lexically_normal().generic_string() != r) continue;
+    if (fnmatch(e.version_glob.c_str(), std::string(version).c_str(), 0) == 0) return &e;
+  }
+  return nullptr;
+}
+
+}  // namespace sc

@@ -1,0 +1,36 @@
+#pragma once
+// Known divergences (STYLE lesson 10): a plain text file, one entry a line,
+//   <corpus-relative path> <LibTorch version glob>  # reason
+// A failing program listed for the oracle's version counts as "known", not
+// failed; a listed program that passes is reported so the entry is removed.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sc {
+
+struct KnownDivergence {
+  std::string path;          // relative to the folder holding the file, '/'-separated
+  std::string version_glob;  // fnmatch pattern: "1.13.*", "*"
+  std::string reason;
+  int line = 0;
+};
+
+struct KnownDivergences {
+  std::string file;  // where the list was read from ("" when none)
+  std::string root;  // the folder paths are relative to
+  std::vector<KnownDivergence> entries;
+
+  // The entry for `program_path` (any path; made relative to root) at `version`, if any.
+  const KnownDivergence* find(const std::string& program_path, std::string_view version) const;
+};
+
+// Parses the text; throws std::runtime_error "file:line: message" on a malformed line.
+KnownDivergences parse_known_divergences(std::string_view text, const std::string& file, const std::string& root);
+// Reads `file` (root = its folder); throws std::runtime_error when unreadable or malformed.
+KnownDivergences read_known_divergences(const std::string& file);
+// The nearest known_divergences.txt in `program_path`'s folder or a folder above it.
+std::optional<std::string> find_known_divergences_file(const std::string& program_path);
+
+}  // namespace sc

@@ -1,0 +1,156 @@
+#include <algorithm>
+#include <charconv>
+
+#include "program/backend.h"
+#include "tools/tool.h"
+#ifdef STRIDECHECK_HAVE_TORCH
+#include "oracle/oracle.h"
+#endif
+
+namespace sc::tool {
+namespace {
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (true) {
+    size_t c = s.find(',', start);
+    out.push_back(s.substr(start, c == std::string::npos ? std::string::npos : c - start));
+    if (c == std::string::npos) break;
+    start = c + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+Options parse_options(const std::vector<std::string>& args, const std::vector<std::string>& allowed) {
+  Options o;
+  auto takes = [&](const std::string& f) { return std::find(allowed.begin(), allowed.end(), f) != allowed.end(); };
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string a = args[i];
+    std::string value;
+    bool has_inline = false;
+    if (a.rfind("--", 0) == 0) {
+      size_t eq = a.find('=');
+      if (eq != std::string::npos) {
+        value = a.substr(eq + 1);
+        a = a.substr(0, eq);
+        has_inline = true;
+      }
+    }
+    auto next = [&]() -> std::string {
+      if (has_inline) return value;
+      if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--") {
+      o.paths.insert(o.paths.end(), args.begin() + static_cast<long>(i) + 1, args.end());
+      break;
+    }
+    if (a.rfind("--", 0) != 0 || a == "-") {
+      o.paths.push_back(args[i]);
+      continue;
+    }
+    if (!takes(a)) throw UsageError("unknown option " + a);
+    if (a == "--device") {
+      o.device = next();
+      if (o.device.empty()) throw UsageError("--device needs a device name (cpu, cuda, meta)");
+    } else if (a == "--backends" || a == "--backend") {
+      o.backends = split_commas(next());
+      for (const std::string& b : o.backends)
+        if (b.empty()) throw UsageError(a + ": empty backend name");
+      if (a == "--backends" && o.backends.size() != 2 && !(o.backends.size() == 1))
+        throw UsageError("--backends takes two backends, like engine:cpu,libtorch:cpu");
+      if (a == "--backend" && o.backends.size() != 1) throw UsageError("--backend takes one backend");
+    } else if (a == "--budget") {
+      std::string v = next();
+      int64_t b = 0;
+      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), b);
+      if (ec != std::errc() || p != v.data() + v.size() || b < 0) throw UsageError("--budget takes a byte count, got '" + v + "'");
+      o.budget_bytes = b;
+    } else if (a == "--timeout") {
+      std::string v = next();
+      double t = 0;
+      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), t);
+      if (ec != std::errc() || p != v.data() + v.size() || !(t > 0)) throw UsageError("--timeout takes seconds > 0, got '" + v + "'");
+      o.timeout_s = t;
+    } else if (a == "--quiet" || a == "-q") {
+      if (has_inline) throw UsageError(a + " takes no value");
+      o.quiet = true;
+    } else if (a == "--against-recorded") {
+      if (has_inline) throw UsageError(a + " takes no value");
+      o.against_recorded = true;
+    } else if (a == "--known") {
+      o.known_file = next();
+    }
+  }
+  return o;
+}
+
+std::vector<std::string> backend_pair(const Options& o) {
+  if (o.backends.size() == 2) return o.backends;
+  if (o.backends.size() == 1) throw UsageError("--backends takes two backends, like engine:cpu,libtorch:cpu");
+  return {"engine:" + o.device, "libtorch:" + o.device};
+}
+
+void check_backend_names(const std::vector<std::string>& names) {
+  auto known = registered_implementations();
+  for (const std::string& n : names) {
+    std::string impl = n.substr(0, n.find(':'));
+    if (std::find(known.begin(), known.end(), impl) == known.end()) {
+      std::string list;
+      for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+      std::string hint = impl == "libtorch" ? " (this build has no LibTorch: use --against-recorded, or --backends naming "
+                                              "engine backends)"
+                                            : "";
+      throw UsageError("unknown backend '" + n + "' (registered: " + list + ")" + hint);
+    }
+  }
+}
+
+std::string oracle_version() {
+#ifdef STRIDECHECK_HAVE_TORCH
+  return "LibTorch " + sc::oracle::libtorch_version();
+#else
+  return "";
+#endif
+}
+
+std::string version_text() {
+  std::string v = std::string("stridecheck ") + STRIDECHECK_VERSION + "\n";
+  std::string o = oracle_version();
+  v += o.empty() ? "oracle: none (built without LibTorch)\n" : "oracle: " + o + "\n";
+  return v;
+}
+
+std::string help_text() {
+  return R"(usage: stridecheck <command> [options] ...
+
+commands:
+  replay [options] PATH...   run each program (*.prog; directories are searched
+                             recursively) on two backends and diff the traces;
+                             prints the diff of each program that does not pass
+                             and ends with "N passed, M failed"
+      --device D             cpu (default), cuda or meta
+      --backends A,B         the two backends (default engine:D,libtorch:D)
+      --against-recorded     compare one backend (default engine:D, or the first
+                             of --backends) with the '#>' lines in each file
+      --budget BYTES         allocation budget per backend (default 1073741824)
+      --timeout SECONDS      wall-time limit per program (default 60)
+      --known FILE           known divergences (default: known_divergences.txt
+                             in a folder above each program)
+      --quiet                print only failures and the summary
+  run [options] FILE         print both traces side by side and the diff
+                             (--device, --backends, --budget, --against-recorded)
+  record [options] FILE...   run the oracle (or --backend B) and write its trace
+                             into each file as '#>' lines (--device, --budget)
+  --version                  the engine version and the oracle's LibTorch version
+  --help                     this text
+
+exit status: 0 when nothing failed, 1 when something failed, 2 for usage errors
+and unreadable or malformed programs.
+)";
+}
+
+}  // namespace sc::tool

@@ -1,0 +1,50 @@
+#pragma once
+// The stridecheck command-line tool: one file per subcommand (replay.cpp,
+// run.cpp, record.cpp), shared option parsing in options.cpp, main.cpp
+// dispatches.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sc::tool {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;
+inline constexpr int kExitUsage = 2;  // usage errors, unreadable or malformed programs
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Options {
+  std::string device = "cpu";
+  std::vector<std::string> backends;  // --backends A,B (or --backend A for record)
+  int64_t budget_bytes = int64_t{1} << 30;
+  double timeout_s = 60;
+  bool quiet = false;
+  bool against_recorded = false;
+  std::string known_file;  // --known FILE; default: known_divergences.txt found above each program
+  std::vector<std::string> paths;
+};
+
+// Parses the arguments after the subcommand. `allowed` lists the flags this
+// subcommand takes ("--device", "--backends", ...). Throws UsageError.
+Options parse_options(const std::vector<std::string>& args, const std::vector<std::string>& allowed);
+
+// The two backends to compare: --backends, else engine:<device> and libtorch:<device>.
+std::vector<std::string> backend_pair(const Options&);
+// Throws UsageError when a backend's implementation is not registered.
+void check_backend_names(const std::vector<std::string>& names);
+
+// "LibTorch 1.13.1" when the oracle is built in, else "" .
+std::string oracle_version();
+// Lines for --version and report headers.
+std::string version_text();
+std::string help_text();
+
+int replay_main(const std::vector<std::string>& args);
+int run_main(const std::vector<std::string>& args);
+int record_main(const std::vector<std::string>& args);
+
+}  // namespace sc::tool
