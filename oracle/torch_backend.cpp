@@ -16,9 +16,8 @@
 #include "oracle/torch_runtime.h"
 
 namespace sc::oracle {
-namespace {
 
-const TorchOpTable& op_table() {
+const TorchOpTable& torch_op_table() {
   static const TorchOpTable table = [] {
     TorchOpTable t;
     add_torch_view_ops(t);
@@ -27,6 +26,8 @@ const TorchOpTable& op_table() {
   }();
   return table;
 }
+
+namespace {
 
 Overlap to_overlap(at::MemOverlap o) {
   switch (o) {
@@ -59,8 +60,8 @@ struct TorchTraits {
   // are collected while it runs. Autograd stays on (no InferenceMode), so views
   // are tracked and version counters count.
   std::vector<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
-    auto it = op_table().find(s.op);
-    if (it == op_table().end())
+    auto it = torch_op_table().find(s.op);
+    if (it == torch_op_table().end())
       throw engine::TorchError(engine::ErrorKind::NotImplementedError,
                                "stridecheck oracle: operation '" + s.op + "' is not mapped onto LibTorch");
     WarningCapture capture(warnings);

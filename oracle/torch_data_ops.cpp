@@ -2,6 +2,8 @@
 // Each op is what the same line of Python would run (torch/csrc/utils and
 // python_variable_methods), so that LibTorch decides layouts, promotion and errors.
 #include <ATen/ScalarOps.h>
+#include <ATen/core/LegacyTypeDispatch.h>
+#include <c10/util/TypeCast.h>
 #include <ATen/ops/add.h>
 #include <ATen/ops/arange.h>
 #include <ATen/ops/empty.h>
@@ -28,6 +30,17 @@ using Ctx = TorchStepContext&;
 
 std::vector<T> one(T t) { return {std::move(t)}; }
 
+// Python's factory functions (torch.zeros, torch.arange, torch.zeros_like, ...;
+// torch/csrc/autograd/generated/variable_factories.h) run the ATen function
+// below the ADInplaceOrView key, so the fill inside (zeros = empty + zero_)
+// does not bump the new tensor's version: it starts at 0. at::zeros alone
+// would start at 1.
+template <class F>
+T factory(F&& make) {
+  at::AutoDispatchBelowADInplaceOrView guard;
+  return make();
+}
+
 // torch.tensor's dtype inference: any float -> float32 (the default dtype),
 // else any int -> int64, else (all bool) bool; [] is float32.
 at::ScalarType infer_values_dtype(const std::vector<Number>& v) {
@@ -40,23 +53,44 @@ at::ScalarType infer_values_dtype(const std::vector<Number>& v) {
   return any_int ? at::kLong : at::kBool;
 }
 
-// torch.tensor(values, dtype=D): Python writes each value into a CPU tensor of
-// the inferred element kind (double or int64), then converts with .to(device,
-// D) (torch/csrc/utils/tensor_new.cpp internal_new_from_data). Writing through
-// data_ptr leaves the version counter at 0, as in Python.
+// One value stored into an element of `dtype`, as Python's torch.tensor does
+// (torch/csrc/utils/tensor_new.cpp store_scalar, Python >= 3.10): integral
+// types go through c10::checked_convert (300 -> uint8 raises "value cannot be
+// converted to type uint8 without overflow"; -1 -> uint8 is 255), floating types
+// through double (1e40 -> float32 is inf), bool is value != 0.
+template <class E>
+void store_integral(void* p, const Number& n, const char* name) {
+  *static_cast<E*>(p) = n.is_float() ? c10::checked_convert<E, double>(n.f, name)
+                                     : c10::checked_convert<E, int64_t>(n.i, name);
+}
+
+void store_value(void* p, at::ScalarType dtype, const Number& n) {
+  switch (dtype) {
+    case at::kByte: return store_integral<uint8_t>(p, n, "uint8");
+    case at::kChar: return store_integral<int8_t>(p, n, "int8");
+    case at::kShort: return store_integral<int16_t>(p, n, "int16");
+    case at::kInt: return store_integral<int32_t>(p, n, "int32");
+    case at::kLong: return store_integral<int64_t>(p, n, "int64");
+    case at::kHalf: *static_cast<at::Half*>(p) = c10::convert<at::Half, double>(n.as_double()); return;
+    case at::kBFloat16: *static_cast<at::BFloat16*>(p) = c10::convert<at::BFloat16, double>(n.as_double()); return;
+    case at::kFloat: *static_cast<float*>(p) = static_cast<float>(n.as_double()); return;
+    case at::kDouble: *static_cast<double*>(p) = n.as_double(); return;
+    case at::kBool: *static_cast<bool*>(p) = n.is_float() ? n.f != 0.0 : n.i != 0; return;
+    default: SC_ASSERT(false, "dtype outside the language: ", c10::toString(dtype));
+  }
+}
+
+// torch.tensor(values, dtype=D): a CPU tensor of D (0-d for a single number)
+// receives each value through store_value, then moves to the device with
+// .to(device) (internal_new_from_data). Writing through data_ptr leaves the
+// version counter at 0, as in Python.
 T tensor_from_values(const std::vector<Number>& values, bool zero_dim, at::ScalarType dtype, at::Device device) {
-  bool any_float = false;
-  for (const Number& n : values) any_float |= n.is_float();
   std::vector<int64_t> shape;
   if (!zero_dim) shape.push_back(static_cast<int64_t>(values.size()));
-  T host = at::empty(shape, at::TensorOptions().dtype(any_float ? at::kDouble : at::kLong));
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (any_float)
-      host.data_ptr<double>()[i] = values[i].as_double();
-    else
-      host.data_ptr<int64_t>()[i] = values[i].i;
-  }
-  return host.to(device, dtype);
+  T host = at::empty(shape, at::TensorOptions().dtype(dtype));
+  auto* base = static_cast<char*>(host.data_ptr());
+  for (size_t i = 0; i < values.size(); ++i) store_value(base + i * host.element_size(), dtype, values[i]);
+  return host.to(device);
 }
 
 // empty_strided with its whole storage filled 0,1,2,... in storage order
@@ -93,19 +127,21 @@ c10::optional<at::Scalar> opt_scalar(Args a, size_t i) {
 void add_torch_data_ops(TorchOpTable& t) {
   // ---- creation: on the backend's device; float32 unless dtype= is given.
   t["arange"] = [](Args a, Env, Ctx c) {
-    return one(at::arange(at::Scalar(static_cast<int64_t>(a.int_(0))), c.options(dtype_or(a, at::kFloat))));
+    return one(factory([&] { return at::arange(at::Scalar(static_cast<int64_t>(a.int_(0))), c.options(dtype_or(a, at::kFloat))); }));
   };
-  t["zeros"] = [](Args a, Env, Ctx c) { return one(at::zeros(a.int_list(0), c.options(dtype_or(a, at::kFloat)))); };
-  t["ones"] = [](Args a, Env, Ctx c) { return one(at::ones(a.int_list(0), c.options(dtype_or(a, at::kFloat)))); };
+  t["zeros"] = [](Args a, Env, Ctx c) { return one(factory([&] { return at::zeros(a.int_list(0), c.options(dtype_or(a, at::kFloat))); })); };
+  t["ones"] = [](Args a, Env, Ctx c) { return one(factory([&] { return at::ones(a.int_list(0), c.options(dtype_or(a, at::kFloat))); })); };
   t["full"] = [](Args a, Env, Ctx c) {
-    return one(at::full(a.int_list(0), to_scalar(a.scalar(1)), c.options(dtype_or(a, at::kFloat))));
+    return one(factory([&] { return at::full(a.int_list(0), to_scalar(a.scalar(1)), c.options(dtype_or(a, at::kFloat))); }));
   };
   t["tensor"] = [](Args a, Env, Ctx c) {
     auto values = a.values(0);
-    return one(tensor_from_values(values, a.values_is_scalar(0), dtype_or(a, infer_values_dtype(values)), c.device));
+    return one(factory([&] {
+      return tensor_from_values(values, a.values_is_scalar(0), dtype_or(a, infer_values_dtype(values)), c.device);
+    }));
   };
   t["empty_strided"] = [](Args a, Env, Ctx c) {
-    return one(empty_strided_iota(a.int_list(0), a.int_list(1), c.options(dtype_or(a, at::kFloat))));
+    return one(factory([&] { return empty_strided_iota(a.int_list(0), a.int_list(1), c.options(dtype_or(a, at::kFloat))); }));
   };
 
   // ---- copies
@@ -132,12 +168,12 @@ void add_torch_data_ops(TorchOpTable& t) {
   t["empty_like"] = [](Args a, Env env, Ctx) {
     at::TensorOptions o;
     if (auto d = kw_dtype(a)) o = o.dtype(*d);
-    return one(at::empty_like(env(a.tensor(0)), o, kw_memory_format(a)));
+    return one(factory([&] { return at::empty_like(env(a.tensor(0)), o, kw_memory_format(a)); }));
   };
   t["zeros_like"] = [](Args a, Env env, Ctx) {
     at::TensorOptions o;
     if (auto d = kw_dtype(a)) o = o.dtype(*d);
-    return one(at::zeros_like(env(a.tensor(0)), o, kw_memory_format(a)));
+    return one(factory([&] { return at::zeros_like(env(a.tensor(0)), o, kw_memory_format(a)); }));
   };
 
   // ---- in-place: mutate self and return self (the same at::Tensor).

@@ -28,6 +28,8 @@ using TorchOpTable = std::unordered_map<std::string, TorchOp>;
 
 void add_torch_view_ops(TorchOpTable&);
 void add_torch_data_ops(TorchOpTable&);
+// Both families, built once.
+const TorchOpTable& torch_op_table();
 
 // Conversions between the program language and LibTorch (oracle/torch_convert.cpp).
 at::ScalarType to_scalar_type(engine::DType);
