@@ -1,5 +1,6 @@
 #include "program/trace_text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <map>
@@ -75,47 +76,65 @@ std::string first_elements(const StorageObs& s, const std::string& dtype) {
   return out + "]";
 }
 
-std::vector<std::string> render_step_with(const StepObs& o, const std::map<int, std::string>& storage_dtype) {
-  std::vector<std::string> out;
+// A step's readable text in keyed sections ("head", "result 0", "warnings",
+// "versions", "storage 0", ...), so two traces can be laid side by side with
+// the same facts on the same lines.
+using Sections = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+Sections render_sections(const StepObs& o, const std::map<int, std::string>& storage_dtype) {
+  Sections out;
   std::string head(outcome_name(o.outcome));
   if (!o.note.empty()) head += " (" + o.note + ")";
-  out.push_back(head);
-  if (o.outcome == Outcome::Error) out.push_back("error " + o.error_kind + ": " + o.error_message);
+  out.push_back({"head", {head}});
+  if (o.outcome == Outcome::Error) out.push_back({"error", {"error " + o.error_kind + ": " + o.error_message}});
+  auto yes = [](bool b) { return b ? std::string("yes") : std::string("no"); };
   for (size_t r = 0; r < o.results.size(); ++r) {
     const TensorObs& t = o.results[r];
-    std::string p = "result " + std::to_string(r) + ": ";
-    out.push_back(p + t.dtype + " sizes " + ints(t.sizes) + " strides " + ints(t.strides) + " offset " +
-                  std::to_string(t.storage_offset) + " storage " + std::to_string(t.storage));
-    out.push_back("  contiguous " + std::string(t.contiguous ? "yes" : "no") + ", channels_last " +
-                  (t.channels_last ? "yes" : "no") + ", channels_last_3d " + (t.channels_last_3d ? "yes" : "no") +
-                  ", non_overlapping_and_dense " + (t.non_overlapping_and_dense ? "yes" : "no"));
+    std::vector<std::string> lines;
+    lines.push_back("result " + std::to_string(r) + ": " + t.dtype + " sizes " + ints(t.sizes) + " strides " +
+                    ints(t.strides) + " offset " + std::to_string(t.storage_offset) + " storage " +
+                    std::to_string(t.storage));
+    lines.push_back("  contiguous " + yes(t.contiguous) + ", channels_last " + yes(t.channels_last) +
+                    ", channels_last_3d " + yes(t.channels_last_3d));
+    lines.push_back("  non_overlapping_and_dense " + yes(t.non_overlapping_and_dense) + ", overlap: torch " +
+                    std::string(overlap_name(t.torch_overlap)) + ", exact " + std::string(overlap_name(t.exact_overlap)));
     std::string alias = t.is_view ? "  view of " + (t.base.empty() ? std::string("?") : t.base) : std::string("  not a view");
     if (!t.same_as.empty()) alias += ", same tensor as " + t.same_as;
-    out.push_back(alias);
-    out.push_back("  overlap: torch " + std::string(overlap_name(t.torch_overlap)) + ", exact " +
-                  std::string(overlap_name(t.exact_overlap)));
+    lines.push_back(alias);
+    out.push_back({"result " + std::to_string(r), lines});
   }
-  for (const std::string& w : o.warnings) out.push_back("warning: " + w);
-  if (o.undefined) out.push_back("undefined: " + o.undefined_reason);
+  if (!o.warnings.empty()) {
+    std::vector<std::string> w;
+    for (const std::string& x : o.warnings) w.push_back("warning: " + x);
+    out.push_back({"warnings", w});
+  }
+  if (o.undefined) out.push_back({"undefined", {"undefined: " + o.undefined_reason}});
   std::string v = "versions:";
   for (auto& [n, ver] : o.versions) v += " " + n + ":" + std::to_string(ver);
-  out.push_back(v);
+  out.push_back({"versions", {v}});
   for (const StorageObs& s : o.storages) {
     auto it = storage_dtype.find(s.id);
-    out.push_back("storage " + std::to_string(s.id) + ": " + std::to_string(s.nbytes) + " bytes, hash " +
-                  (s.has_contents ? hex64(s.hash) : std::string("-")));
-    out.push_back("  " + first_elements(s, it == storage_dtype.end() ? "" : it->second));
+    out.push_back({"storage " + std::to_string(s.id),
+                   {"storage " + std::to_string(s.id) + ": " + std::to_string(s.nbytes) + " bytes, hash " +
+                        (s.has_contents ? hex64(s.hash) : std::string("-")),
+                    "  " + first_elements(s, it == storage_dtype.end() ? "" : it->second)}});
   }
   return out;
 }
 
+std::vector<std::string> flatten(const Sections& sections) {
+  std::vector<std::string> out;
+  for (auto& [key, lines] : sections) out.insert(out.end(), lines.begin(), lines.end());
+  return out;
+}
+
 // Renders every step of a trace, tracking which dtype each storage was last seen with.
-std::vector<std::vector<std::string>> render_blocks(const Trace& t) {
-  std::vector<std::vector<std::string>> blocks;
+std::vector<Sections> render_blocks(const Trace& t) {
+  std::vector<Sections> blocks;
   std::map<int, std::string> storage_dtype;
   for (const StepObs& o : t.steps) {
     for (const TensorObs& r : o.results) storage_dtype[r.storage] = r.dtype;
-    blocks.push_back(render_step_with(o, storage_dtype));
+    blocks.push_back(render_sections(o, storage_dtype));
   }
   return blocks;
 }
@@ -297,23 +316,23 @@ std::string kv(const std::string& field, std::string_view key, size_t line) {
 
 }  // namespace
 
-std::vector<std::string> render_step(const StepObs& o) { return render_step_with(o, {}); }
+std::vector<std::string> render_step(const StepObs& o) { return flatten(render_sections(o, {})); }
 
 std::string render_trace(const Program& p, const Trace& t) {
   std::string out = t.backend + " (" + t.backend_version + ")\n";
   auto blocks = render_blocks(t);
   for (size_t i = 0; i < blocks.size(); ++i) {
     out += "step " + std::to_string(i + 1) + ": " + step_source(p, i) + "\n";
-    for (const std::string& l : blocks[i]) out += "  " + l + "\n";
+    for (const std::string& l : flatten(blocks[i])) out += "  " + l + "\n";
   }
   return out;
 }
 
 std::string render_side_by_side(const Program& p, const Trace& a, const Trace& b) {
   auto la = render_blocks(a), lb = render_blocks(b);
-  size_t w = std::max(a.backend.size(), size_t{20});
+  size_t w = std::max(a.backend.size() + a.backend_version.size() + 3, size_t{20});
   for (auto& blk : la)
-    for (auto& l : blk) w = std::max(w, l.size());
+    for (auto& l : flatten(blk)) w = std::max(w, l.size());
   w = std::min(w, size_t{72});
   auto pad = [&](const std::string& s) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); };
   std::string out = "  " + pad(a.backend + " (" + a.backend_version + ")") + "   " + b.backend + " (" +
@@ -321,12 +340,34 @@ std::string render_side_by_side(const Program& p, const Trace& a, const Trace& b
   size_t n = std::max(la.size(), lb.size());
   for (size_t i = 0; i < n; ++i) {
     out += "step " + std::to_string(i + 1) + ": " + step_source(p, i) + "\n";
-    const std::vector<std::string> none;
-    const auto& x = i < la.size() ? la[i] : none;
-    const auto& y = i < lb.size() ? lb[i] : none;
-    for (size_t k = 0; k < std::max(x.size(), y.size()); ++k) {
-      std::string l = k < x.size() ? x[k] : "", r = k < y.size() ? y[k] : "";
-      out += "  " + pad(l) + (l == r ? " | " : " ! ") + r + "\n";
+    const Sections none;
+    const Sections& x = i < la.size() ? la[i] : none;
+    const Sections& y = i < lb.size() ? lb[i] : none;
+    // Keys in order of first appearance on the left, then those only on the right
+    // placed after the last key they follow on the right.
+    std::vector<std::string> keys;
+    for (auto& [k, l] : x) keys.push_back(k);
+    size_t at = 0;
+    for (auto& [k, l] : y) {
+      auto it = std::find(keys.begin(), keys.end(), k);
+      if (it == keys.end()) {
+        keys.insert(keys.begin() + static_cast<long>(std::min(at, keys.size())), k);
+        ++at;
+      } else {
+        at = static_cast<size_t>(it - keys.begin()) + 1;
+      }
+    }
+    auto lines_of = [](const Sections& s, const std::string& k) {
+      for (auto& [key, l] : s)
+        if (key == k) return l;
+      return std::vector<std::string>{};
+    };
+    for (const std::string& k : keys) {
+      auto l = lines_of(x, k), r = lines_of(y, k);
+      for (size_t j = 0; j < std::max(l.size(), r.size()); ++j) {
+        std::string sl = j < l.size() ? l[j] : "", sr = j < r.size() ? r[j] : "";
+        out += "  " + pad(sl) + (sl == sr ? " | " : " ! ") + sr + "\n";
+      }
     }
   }
   return out;
