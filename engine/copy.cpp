@@ -1,55 +1,159 @@
 #include "engine/copy.h"
 
-#include <cstring>
+#include <algorithm>
 
 #include "engine/creation.h"
+#include "engine/elementwise.h"
 #include "engine/error.h"
-#include "engine/scalar.h"
+#include "engine/kernels/cpu/kernels.h"
+#include "engine/memory_format.h"
+#include "engine/views.h"
 
 namespace sc::engine {
 
-// Plain loop over every index; the fast kernels replace this.
-void copy_elements(const Tensor& dst, const Tensor& src) {
-  SC_ASSERT(dst.sizes == src.sizes);
-  const int64_t n = dst.numel();
-  if (n == 0) return;
-  const int64_t nd = dst.dim();
-  const int64_t di = itemsize(dst.dtype), si = itemsize(src.dtype);
-  std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
-  int64_t doff = dst.storage_offset, soff = src.storage_offset;
-  const bool same = dst.dtype == src.dtype;
-  for (int64_t k = 0; k < n; ++k) {
-    std::byte* dp = dst.storage->data() + doff * di;
-    const std::byte* sp = src.storage->data() + soff * si;
-    if (same) std::memcpy(dp, sp, static_cast<size_t>(di));
-    else if (is_floating(src.dtype)) store_double(dst.dtype, dp, load_double(src.dtype, sp));
-    else store_int(dst.dtype, dp, load_int(src.dtype, sp));
-    for (int64_t d = nd - 1; d >= 0; --d) {
-      if (++idx[d] < dst.sizes[d]) {
-        doff += dst.strides[d];
-        soff += src.strides[d];
-        break;
-      }
-      doff -= dst.strides[d] * (dst.sizes[d] - 1);
-      soff -= src.strides[d] * (src.sizes[d] - 1);
-      idx[d] = 0;
-    }
-  }
-}
+void copy_elements(const Tensor& dst, const Tensor& src) { cpu::copy(dst, src); }
 
-Tensor clone(const Tensor& self, MemoryFormat format) {
-  // Placeholder layout rule (contiguous unless asked); the copy-ops work gives
-  // the full preserve_format rule.
-  Shape strides = format == MemoryFormat::Preserve ? contiguous_strides(self.sizes)
-                                                   : strides_for_format(self.sizes, format);
-  Tensor out = empty_strided(self.sizes, strides, self.dtype, self.device());
-  copy_elements(out, self);
+namespace {
+
+// A fresh tensor with `strides`, whose contents are `src` (converted).
+Tensor copy_into_new(const Tensor& src, const Shape& strides, DType dtype) {
+  Tensor out = empty_strided(src.sizes, strides, dtype, src.device());
+  cpu::copy(out, src);
   return out;
 }
 
+}  // namespace
+
+// at::clone: preserve -> empty_strided(sizes, strides) when
+// non-overlapping-and-dense, else empty_like (infer_dense_strides); other
+// formats -> empty_like(self, format) = empty(sizes, format).
+Tensor clone(const Tensor& self, MemoryFormat format) {
+  return copy_into_new(self, empty_like_strides(self, format), self.dtype);
+}
+
+// at::native::contiguous: is_contiguous(format) -> self (preserve asks
+// is_contiguous() as TensorImpl::is_contiguous_default does); else
+// "preserve memory format is unsupported by the contiguous operator"; else clone(format).
 Tensor contiguous(const Tensor& self, MemoryFormat format) {
   if (is_contiguous(self, format)) return self;
+  SC_CHECK(format != MemoryFormat::Preserve, "preserve memory format is unsupported by the contiguous operator");
   return clone(self, format);
+}
+
+// to_will_alias: dtype unchanged and (format preserve or
+// self.suggest_memory_format() == format) -> self (measured: a transposed
+// 2-d tensor .to(memory_format=contiguous) is itself). Else _to_copy:
+// preserve -> strides of a dense input, else infer_dense_strides; a format ->
+// empty(sizes, format).
+Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+  const MemoryFormat f = format.value_or(MemoryFormat::Preserve);
+  const DType d = dtype.value_or(self.dtype);
+  if (d == self.dtype && (f == MemoryFormat::Preserve || suggest_memory_format(self) == f)) return self;
+  return copy_into_new(self, empty_like_strides(self, f), d);
+}
+
+// at::native::repeat: pad self's sizes with leading 1s, result =
+// empty(padded * repeats) (contiguous), filled through an unfolded alias.
+Tensor repeat(const Tensor& self, const Shape& repeats) {
+  SC_CHECK(repeats.size() >= self.sizes.size(),
+           "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  const size_t n = repeats.size(), pad = n - self.sizes.size();
+  Shape padded(pad, 1);
+  padded.insert(padded.end(), self.sizes.begin(), self.sizes.end());
+  Shape target(n);
+  bool zero = false;
+  for (size_t i = 0; i < n; ++i) {
+    if (repeats[i] == 0) zero = true;
+    target[i] = padded[i] * repeats[i];
+  }
+  Tensor result = empty(target, self.dtype, self.device());
+  if (zero || result.numel() == 0) return result;
+  // result viewed as [r0, s0, r1, s1, ...] (dims interleaved) receives self
+  // broadcast along the r dims.
+  Shape big_sizes, big_strides, src_strides;
+  Tensor src = broadcast_header(self, padded);
+  const Shape& rs = result.strides;
+  for (size_t i = 0; i < n; ++i) {
+    big_sizes.push_back(repeats[i]);
+    big_strides.push_back(rs[i] * padded[i]);
+    src_strides.push_back(0);
+    big_sizes.push_back(padded[i]);
+    big_strides.push_back(rs[i]);
+    src_strides.push_back(src.strides[i]);
+  }
+  Tensor dst = result;
+  dst.sizes = big_sizes;
+  dst.strides = big_strides;
+  Tensor s = src;
+  s.sizes = big_sizes;
+  s.strides = src_strides;
+  cpu::copy(dst, s);
+  return result;
+}
+
+// index_select_out_cpu_: result = empty contiguous with sizes[dim] = index
+// count; every index must be in [0, size) ("index out of range in self",
+// IndexError). A 0-d self takes a 1-element index and gives a 0-d result.
+Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  const int64_t ni = static_cast<int64_t>(index.size());
+  if (self.dim() == 0) {
+    SC_CHECK_KIND(ni == 1, IndexError, "index_select(): Index to scalar can have only 1 value, got ", ni,
+                  " value(s)");
+    SC_CHECK_KIND(index[0] == 0, IndexError, "index_select(): Index out of range in self");
+    return clone(self, MemoryFormat::Contiguous);
+  }
+  const int64_t size = self.sizes[d];
+  for (int64_t i : index) SC_CHECK_KIND(i >= 0 && i < size, IndexError, "index out of range in self");
+  Shape out_sizes = self.sizes;
+  out_sizes[d] = ni;
+  Tensor result = empty(out_sizes, self.dtype, self.device());
+  for (int64_t k = 0; k < ni; ++k) {
+    Tensor dst = result, src = self;
+    dst.sizes[d] = src.sizes[d] = 1;
+    dst.storage_offset += k * result.strides[d];
+    src.storage_offset += index[k] * self.strides[d];
+    cpu::copy(dst, src);
+  }
+  return result;
+}
+
+// at::flip: dims wrapped and unique (dim_list_to_bitset), result =
+// empty_like(self, preserve); out[i] = self[flipped i].
+Tensor flip(const Tensor& self, const Shape& dims) {
+  const int64_t nd = self.dim();
+  std::vector<bool> flip_dim(static_cast<size_t>(std::max<int64_t>(nd, 1)), false);
+  for (int64_t d : dims) {
+    const int64_t w = maybe_wrap_dim(d, nd);
+    SC_CHECK(!flip_dim[w], "dim ", w, " appears multiple times in the list of dims");
+    flip_dim[w] = true;
+  }
+  Tensor result = empty_strided(self.sizes, empty_like_strides(self, MemoryFormat::Preserve), self.dtype,
+                                self.device());
+  Tensor src = self;
+  for (int64_t i = 0; i < nd; ++i) {
+    if (!flip_dim[i] || self.sizes[i] <= 1) continue;
+    src.storage_offset += (self.sizes[i] - 1) * self.strides[i];
+    src.strides[i] = -self.strides[i];
+  }
+  cpu::copy(result, src);
+  return result;
+}
+
+// empty_like(self, dtype, memory_format): preserve (the default) ->
+// self's strides when non-overlapping-and-dense, else infer_dense_strides;
+// a format -> empty(sizes, format). Contents undefined.
+Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+  Tensor r = empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
+                           dtype.value_or(self.dtype), self.device());
+  if (r.storage->nbytes() > 0) r.storage->mark_undefined(0, r.storage->nbytes());
+  return r;
+}
+
+// zeros_like = empty_like(...).zero_() (in a factory: version stays 0).
+Tensor zeros_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+  return empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
+                       dtype.value_or(self.dtype), self.device());
 }
 
 }  // namespace sc::engine

@@ -1,19 +1,41 @@
 #pragma once
 // Copy ops: results own fresh storage (contiguous, clone, to, repeat,
-// index_select, flip, empty_like, zeros_like) and copy_ into an existing header.
+// index_select, flip, empty_like, zeros_like), with LibTorch's output layout
+// rules (engine/memory_format.h). copy_ into an existing header is an
+// in-place op (engine/inplace.h).
+#include <optional>
+
 #include "engine/layout.h"
 #include "engine/tensor.h"
 
 namespace sc::engine {
 
 // clone(memory_format): preserve keeps the strides of a non-overlapping-and-
-// dense input, otherwise follows LibTorch's suggest_memory_format.
+// dense input, else empty_like's rule (infer_dense_strides); other formats
+// give fresh strides in that format. reshape/flatten's copying branch calls
+// clone(self, MemoryFormat::Contiguous).
 Tensor clone(const Tensor& self, MemoryFormat format = MemoryFormat::Preserve);
-// contiguous(memory_format): self when already contiguous in that format.
+// contiguous(memory_format): self (the same object) when already contiguous in
+// that format; preserve raises when a copy would be needed.
 Tensor contiguous(const Tensor& self, MemoryFormat format = MemoryFormat::Contiguous);
+// to(dtype, memory_format): self when nothing changes (to_will_alias: same
+// dtype and format preserve or equal to suggest_memory_format), else _to_copy.
+Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format);
+// repeat(repeats): "Number of dimensions of repeat dims can not be smaller
+// than number of dimensions of tensor".
+Tensor repeat(const Tensor& self, const Shape& repeats);
+// index_select(dim, index): IndexError "index out of range in self".
+Tensor index_select(const Tensor& self, int64_t dim, const Shape& index);
+// flip(dims): "dim 0 appears multiple times in the list of dims".
+Tensor flip(const Tensor& self, const Shape& dims);
+// empty_like: contents undefined (the whole new storage is marked undefined).
+Tensor empty_like(const Tensor& self, std::optional<DType> dtype = std::nullopt,
+                  std::optional<MemoryFormat> format = std::nullopt);
+Tensor zeros_like(const Tensor& self, std::optional<DType> dtype = std::nullopt,
+                  std::optional<MemoryFormat> format = std::nullopt);
 
 // Element-by-element copy between two headers of the same sizes (any strides,
-// any dtypes: converts). No checks: callers check (engine/kernels/cpu).
+// any dtypes: converts). No checks and no bookkeeping: engine/kernels/cpu.
 void copy_elements(const Tensor& dst, const Tensor& src);
 
 }  // namespace sc::engine

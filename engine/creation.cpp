@@ -1,6 +1,8 @@
 #include "engine/creation.h"
 
 #include "engine/error.h"
+#include "engine/inplace.h"
+#include "engine/kernels/cpu/kernels.h"
 #include "engine/layout.h"
 
 namespace sc::engine {
@@ -35,6 +37,8 @@ void fill_storage_iota(Storage& storage, DType dtype) {
 
 Tensor arange(int64_t end, DType dtype, Device device) {
   SC_CHECK(end >= 0, "upper bound and larger bound inconsistent with step sign");
+  // arange's CPU kernel is dispatched over AT_DISPATCH_ALL_TYPES_AND2(Half, BFloat16): no bool.
+  SC_CHECK(dtype != DType::Bool, "\"arange_cpu\" not implemented for 'Bool'");
   Tensor t = empty({end}, dtype, Device::CPU);
   fill_storage_iota(*t.storage, dtype);
   SC_ASSERT(device == Device::CPU, "CUDA creation goes through the CUDA kernels");
@@ -47,19 +51,45 @@ Tensor ones(const Shape& sizes, DType dtype, Device device) {
   return full(sizes, Scalar::integer(1), dtype, device);
 }
 
+// at::full = empty + fill_(value): the value is checked-converted
+// (measured: full([2], 2.7, long) is [2, 2]; 300 into uint8 raises
+// "value cannot be converted to type uint8_t without overflow"; -1 into uint8 is 255).
 Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
+  check_factory_sizes(sizes);
+  Scalar v = checked_scalar(value, dtype);
   Tensor t = empty(sizes, dtype, Device::CPU);
-  int64_t item = itemsize(dtype);
-  int64_t n = t.storage->nbytes() / item;
-  for (int64_t k = 0; k < n; ++k) store_scalar(dtype, t.storage->data() + k * item, value);
+  cpu::fill(t, v);
   return t;
 }
+
+namespace {
+// Python's torch.tensor(values, dtype=D) stores each value with
+// torch/csrc/utils/tensor_new.cpp store_scalar: integral types through
+// c10::checked_convert with the names "uint8", "int8", ... (300 -> uint8
+// raises; -1 -> uint8 is 255), floating types through double, bool as != 0.
+void store_value(DType dtype, std::byte* p, const Scalar& v) {
+  if (is_integral(dtype, false)) {
+    static constexpr const char* names[] = {"bool", "uint8", "int8", "int16", "int32", "int64"};
+    try {
+      checked_scalar(v, dtype);
+    } catch (const TorchError&) {
+      raise(ErrorKind::RuntimeError, "value cannot be converted to type ", names[static_cast<int>(dtype)],
+            " without overflow");
+    }
+    store_scalar(dtype, p, v);
+  } else if (dtype == DType::Bool) {
+    store_int(dtype, p, v.is_floating() ? (v.f != 0.0) : (v.i != 0));
+  } else {
+    store_double(dtype, p, v.to_double());
+  }
+}
+}  // namespace
 
 Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Device device) {
   Shape sizes = zero_dim ? Shape{} : Shape{static_cast<int64_t>(values.size())};
   Tensor t = empty(sizes, dtype, Device::CPU);
   int64_t item = itemsize(dtype);
-  for (size_t k = 0; k < values.size(); ++k) store_scalar(dtype, t.storage->data() + k * item, values[k]);
+  for (size_t k = 0; k < values.size(); ++k) store_value(dtype, t.storage->data() + k * item, values[k]);
   return t;
 }
 

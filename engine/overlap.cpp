@@ -1,13 +1,14 @@
 #include "engine/overlap.h"
 
 #include <algorithm>
-#include <unordered_set>
+#include <cstdlib>
+#include <numeric>
 
 #include "engine/layout.h"
 
 namespace sc::engine {
 
-// at::has_internal_overlap (MemoryOverlap.cpp):
+// at::has_internal_overlap (MemoryOverlap.cpp, 1.13):
 //   non-overlapping-and-dense -> No; a stride-0 dim of size > 1 -> Yes; else TooHard.
 MemOverlap has_internal_overlap(const Tensor& t) {
   if (is_non_overlapping_and_dense(t)) return MemOverlap::No;
@@ -16,7 +17,11 @@ MemOverlap has_internal_overlap(const Tensor& t) {
   return MemOverlap::TooHard;
 }
 
-// at::get_overlap_status (MemoryOverlap.cpp).
+// at::get_overlap_status (MemoryOverlap.cpp, 1.13):
+//   same TensorImpl -> Full; an empty operand -> No; either not
+//   non-overlapping-and-dense -> TooHard; same storage and byte ranges
+//   [data, data + numel*itemsize) equal -> Full if strides are equal else
+//   Partial (measured: x.add_(x.t()) raises); ranges intersect -> Partial; else No.
 MemOverlapStatus get_overlap_status(const Tensor& a, const Tensor& b) {
   if (a.id == b.id) return MemOverlapStatus::Full;
   if (a.numel() == 0 || b.numel() == 0) return MemOverlapStatus::No;
@@ -33,59 +38,178 @@ MemOverlapStatus get_overlap_status(const Tensor& a, const Tensor& b) {
   return MemOverlapStatus::No;
 }
 
-// Exact answer by enumeration of element offsets, bounded by max_work.
-// (A smarter bounded solver replaces this; the contract stays.)
-MemOverlap exact_internal_overlap(const Shape& sizes, const Shape& strides, int64_t max_work) {
-  int64_t numel = 1;
-  for (int64_t s : sizes) {
-    if (s == 0) return MemOverlap::No;
-    numel *= s;
-    if (numel > max_work) return MemOverlap::TooHard;
-  }
-  std::unordered_set<int64_t> seen;
-  std::vector<int64_t> idx(sizes.size(), 0);
-  int64_t off = 0;
-  for (int64_t k = 0; k < numel; ++k) {
-    if (!seen.insert(off).second) return MemOverlap::Yes;
-    for (size_t d = sizes.size(); d-- > 0;) {
-      if (++idx[d] < sizes[d]) { off += strides[d]; break; }
-      off -= strides[d] * (sizes[d] - 1);
-      idx[d] = 0;
-    }
-  }
-  return MemOverlap::No;
+// Note [Exact overlap as a bounded diophantine search]
+// As NumPy's mem_overlap.c (solve_may_share_memory /
+// solve_may_have_internal_overlap), both questions become: does
+//     sum_i a_i * x_i == rhs,   0 <= x_i <= ub_i   (a_i > 0)
+// have a solution (internal overlap: a nonzero z with sum a_i z_i == 0 and
+// |z_i| <= ub_i)? Terms are searched depth first, largest coefficient first;
+// a branch is cut when the remaining terms cannot reach the remainder
+// (sum a_j ub_j bounds) or when the remainder is not a multiple of the gcd of
+// the remaining coefficients; the last term is solved directly. Every visited
+// node costs one unit of work; past max_work the answer is TooHard.
+namespace {
+
+int64_t floor_div(__int128 n, int64_t d) {  // d > 0
+  __int128 q = n / d;
+  if (n % d != 0 && n < 0) --q;
+  return q > INT64_MAX ? INT64_MAX : q < INT64_MIN ? INT64_MIN : static_cast<int64_t>(q);
+}
+int64_t ceil_div(__int128 n, int64_t d) {  // d > 0
+  __int128 q = n / d;
+  if (n % d != 0 && n > 0) ++q;
+  return q > INT64_MAX ? INT64_MAX : q < INT64_MIN ? INT64_MIN : static_cast<int64_t>(q);
 }
 
+struct Term {
+  int64_t a;
+  int64_t ub;
+};
+
+struct Search {
+  std::vector<Term> terms;        // descending a
+  std::vector<int64_t> tail_max;  // sum_{j >= i} a_j * ub_j (saturating)
+  std::vector<int64_t> tail_gcd;  // gcd_{j >= i} a_j
+  int64_t work = 0;
+  int64_t max_work = 0;
+  bool too_hard = false;
+
+  void prepare() {
+    std::sort(terms.begin(), terms.end(), [](const Term& x, const Term& y) { return x.a > y.a; });
+    const size_t n = terms.size();
+    tail_max.assign(n + 1, 0);
+    tail_gcd.assign(n + 1, 0);
+    for (size_t i = n; i-- > 0;) {
+      __int128 m = static_cast<__int128>(terms[i].a) * terms[i].ub + tail_max[i + 1];
+      tail_max[i] = m > INT64_MAX ? INT64_MAX : static_cast<int64_t>(m);
+      tail_gcd[i] = std::gcd(terms[i].a, tail_gcd[i + 1]);
+    }
+  }
+
+  bool tick() {
+    if (++work > max_work) too_hard = true;
+    return !too_hard;
+  }
+
+  // Bounded, positive form: sum_{j >= i} a_j x_j == rhs with 0 <= x_j <= ub_j.
+  bool solve_positive(size_t i, int64_t rhs) {
+    if (!tick()) return false;
+    if (rhs < 0 || rhs > tail_max[i]) return false;
+    if (i == terms.size()) return rhs == 0;
+    if (rhs % tail_gcd[i] != 0) return false;
+    const Term& t = terms[i];
+    if (i + 1 == terms.size()) return rhs % t.a == 0 && rhs / t.a <= t.ub;
+    // x from the largest feasible value down: the remainder must fit in the tail.
+    // x in [ceil((rhs - tail)/a), min(ub, rhs/a)]: the rest must fit in the tail.
+    const int64_t hi = std::min(t.ub, rhs / t.a);
+    const int64_t lo = std::max<int64_t>(0, ceil_div(static_cast<__int128>(rhs) - tail_max[i + 1], t.a));
+    for (int64_t x = hi; x >= lo; --x) {
+      const int64_t rest = rhs - x * t.a;
+      if (solve_positive(i + 1, rest)) return true;
+      if (too_hard) return false;
+    }
+    return false;
+  }
+
+  // Symmetric form: sum_{j >= i} a_j z_j == -partial with |z_j| <= ub_j, and
+  // not all z zero (when `all_zero`, the first nonzero z is taken positive).
+  bool solve_internal(size_t i, int64_t partial, bool all_zero) {
+    if (!tick()) return false;
+    const int64_t need = -partial;
+    if (need > tail_max[i] || -need > tail_max[i]) return false;
+    if (i == terms.size()) return need == 0 && !all_zero;
+    if (need % tail_gcd[i] != 0) return false;
+    const Term& t = terms[i];
+    if (i + 1 == terms.size()) {
+      if (need % t.a != 0) return false;
+      const int64_t z = need / t.a;
+      return std::llabs(z) <= t.ub && !(all_zero && z == 0);
+    }
+    // z in [ceil((-tail - partial)/a), floor((tail - partial)/a)] keeps |partial + z a| <= tail.
+    const __int128 tail = tail_max[i + 1];
+    const int64_t lo = std::max<int64_t>(all_zero ? 0 : -t.ub, ceil_div(-tail - partial, t.a));
+    const int64_t hi = std::min<int64_t>(t.ub, floor_div(tail - partial, t.a));
+    for (int64_t z = lo; z <= hi; ++z) {
+      const __int128 p = static_cast<__int128>(partial) + static_cast<__int128>(z) * t.a;
+      if (solve_internal(i + 1, static_cast<int64_t>(p), all_zero && z == 0)) return true;
+      if (too_hard) return false;
+    }
+    return false;
+  }
+};
+
+}  // namespace
+
+MemOverlap exact_internal_overlap(const Shape& sizes, const Shape& strides, int64_t max_work) {
+  Search s;
+  s.max_work = max_work;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) return MemOverlap::No;
+    if (sizes[i] == 1) continue;
+    if (strides[i] == 0) return MemOverlap::Yes;
+    s.terms.push_back({std::llabs(strides[i]), sizes[i] - 1});
+  }
+  // Quick "no": sorted ascending, each stride exceeds the span of the smaller ones.
+  {
+    std::vector<Term> asc = s.terms;
+    std::sort(asc.begin(), asc.end(), [](const Term& x, const Term& y) { return x.a < y.a; });
+    __int128 span = 0;
+    bool dominated = true;
+    for (const Term& t : asc) {
+      if (t.a <= span) { dominated = false; break; }
+      span += static_cast<__int128>(t.a) * t.ub;
+    }
+    if (dominated) return MemOverlap::No;
+  }
+  s.prepare();
+  if (s.solve_internal(0, 0, true)) return MemOverlap::Yes;
+  return s.too_hard ? MemOverlap::TooHard : MemOverlap::No;
+}
+
+// Two headers share a byte iff, with byte offsets A, B, byte strides sa, sb
+// and itemsizes ia, ib, some index pair and bytes u < ia, v < ib give
+//   A + sum sa_i x_i + u == B + sum sb_j y_j + v.
+// Substituting y_j = ub_j - y'_j and v = ib - 1 - v' makes every coefficient
+// positive: sum sa_i x_i + sum sb_j y'_j + u + v' == B - A + sum sb_j ub_j + ib - 1.
 MemOverlap exact_overlap(const Tensor& a, const Tensor& b, int64_t max_work) {
   if (a.storage != b.storage || a.numel() == 0 || b.numel() == 0) return MemOverlap::No;
-  // byte ranges of each element
-  auto offsets = [&](const Tensor& t, std::vector<int64_t>& out) {
-    int64_t n = t.numel();
-    if (n > max_work) return false;
-    std::vector<int64_t> idx(t.sizes.size(), 0);
-    int64_t off = t.storage_offset;
-    for (int64_t k = 0; k < n; ++k) {
-      out.push_back(off * itemsize(t.dtype));
-      for (size_t d = t.sizes.size(); d-- > 0;) {
-        if (++idx[d] < t.sizes[d]) { off += t.strides[d]; break; }
-        off -= t.strides[d] * (t.sizes[d] - 1);
-        idx[d] = 0;
-      }
+  const int64_t ia = itemsize(a.dtype), ib = itemsize(b.dtype);
+  // Byte extents first (NumPy's get_array_memory_extents).
+  auto extent = [](const Tensor& t, int64_t item) {
+    int64_t lo = t.storage_offset * item, hi = lo;
+    for (size_t i = 0; i < t.sizes.size(); ++i) {
+      const int64_t span = (t.sizes[i] - 1) * t.strides[i] * item;
+      if (span < 0) lo += span; else hi += span;
     }
-    return true;
+    return std::pair<int64_t, int64_t>{lo, hi + item};
   };
-  std::vector<int64_t> oa, ob;
-  if (!offsets(a, oa) || !offsets(b, ob)) return MemOverlap::TooHard;
-  std::vector<uint8_t> touched;
-  int64_t lo = std::min(*std::min_element(oa.begin(), oa.end()), *std::min_element(ob.begin(), ob.end()));
-  int64_t hi = std::max(*std::max_element(oa.begin(), oa.end()) + itemsize(a.dtype),
-                        *std::max_element(ob.begin(), ob.end()) + itemsize(b.dtype));
-  touched.assign(static_cast<size_t>(hi - lo), 0);
-  for (int64_t o : oa) std::fill_n(touched.begin() + (o - lo), itemsize(a.dtype), uint8_t{1});
-  for (int64_t o : ob)
-    for (int64_t i = 0; i < itemsize(b.dtype); ++i)
-      if (touched[o - lo + i]) return MemOverlap::Yes;
-  return MemOverlap::No;
+  auto [a_lo, a_hi] = extent(a, ia);
+  auto [b_lo, b_hi] = extent(b, ib);
+  if (!(a_lo < b_hi && b_lo < a_hi)) return MemOverlap::No;
+  Search s;
+  s.max_work = max_work;
+  __int128 rhs = static_cast<__int128>(b.storage_offset) * ib - static_cast<__int128>(a.storage_offset) * ia + (ib - 1);
+  for (size_t i = 0; i < a.sizes.size(); ++i) {
+    if (a.sizes[i] <= 1 || a.strides[i] == 0) continue;
+    int64_t st = a.strides[i] * ia;
+    if (st < 0) {  // negative strides: x = ub - x'
+      rhs -= static_cast<__int128>(st) * (a.sizes[i] - 1);
+      st = -st;
+    }
+    s.terms.push_back({st, a.sizes[i] - 1});
+  }
+  for (size_t i = 0; i < b.sizes.size(); ++i) {
+    if (b.sizes[i] <= 1 || b.strides[i] == 0) continue;
+    int64_t st = b.strides[i] * ib;
+    if (st > 0) rhs += static_cast<__int128>(st) * (b.sizes[i] - 1);
+    s.terms.push_back({std::llabs(st), b.sizes[i] - 1});
+  }
+  if (ia > 1) s.terms.push_back({1, ia - 1});
+  if (ib > 1) s.terms.push_back({1, ib - 1});
+  if (rhs < 0 || rhs > INT64_MAX) return MemOverlap::No;
+  s.prepare();
+  if (s.solve_positive(0, static_cast<int64_t>(rhs))) return MemOverlap::Yes;
+  return s.too_hard ? MemOverlap::TooHard : MemOverlap::No;
 }
 
 }  // namespace sc::engine

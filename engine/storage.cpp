@@ -41,6 +41,23 @@ std::shared_ptr<Storage> Storage::allocate(int64_t nbytes, Device device) {
   return std::shared_ptr<Storage>(new Storage(nbytes, device));
 }
 
+void Storage::resize_bytes(int64_t nbytes) {
+  SC_ASSERT(device_ == Device::CPU, "resize_bytes on a CUDA storage");
+  SC_ASSERT(nbytes >= nbytes_);
+  if (nbytes == nbytes_) return;
+  size_t rounded = (static_cast<size_t>(nbytes) + 63) / 64 * 64;
+  auto* fresh = static_cast<std::byte*>(std::aligned_alloc(64, rounded));
+  if (!fresh) throw std::bad_alloc();
+  std::memset(fresh, 0, static_cast<size_t>(nbytes));
+  if (data_) {
+    std::memcpy(fresh, data_, static_cast<size_t>(nbytes_));
+    std::free(data_);
+  }
+  data_ = fresh;
+  if (!undefined_.empty()) undefined_.resize(static_cast<size_t>(nbytes), 0);
+  nbytes_ = nbytes;
+}
+
 void Storage::mark_undefined(int64_t off, int64_t n) {
   SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
   if (undefined_.empty()) undefined_.assign(static_cast<size_t>(nbytes_), 0);

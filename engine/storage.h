@@ -31,6 +31,10 @@ class Storage {
   void mark_defined(int64_t byte_offset, int64_t nbytes);
   bool has_undefined_bytes() const { return !undefined_.empty(); }
 
+  // Grow to `nbytes` in place, keeping the contents (resize_bytes_cpu, as an
+  // out= tensor's resize_ does); the new bytes are zero. CPU only.
+  void resize_bytes(int64_t nbytes);
+
  private:
   Storage(int64_t nbytes, Device device);
   int64_t nbytes_;

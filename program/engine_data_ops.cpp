@@ -1,6 +1,10 @@
 // Engine backend: creation, copy, in-place and elementwise ops.
+#include "engine/copy.h"
 #include "engine/creation.h"
+#include "engine/elementwise.h"
 #include "engine/error.h"
+#include "engine/inplace.h"
+#include "engine/layout.h"
 #include "program/engine_ops.h"
 
 namespace sc {
@@ -27,6 +31,48 @@ DType infer_values_dtype(const std::vector<Number>& v) {
   return DType::Bool;
 }
 
+std::optional<engine::MemoryFormat> kw_format(const ArgReader& a) {
+  auto f = a.kw_format();
+  if (!f) return std::nullopt;
+  switch (*f) {
+    case FormatArg::Preserve: return engine::MemoryFormat::Preserve;
+    case FormatArg::Contiguous: return engine::MemoryFormat::Contiguous;
+    case FormatArg::ChannelsLast: return engine::MemoryFormat::ChannelsLast;
+    case FormatArg::ChannelsLast3d: return engine::MemoryFormat::ChannelsLast3d;
+  }
+  return std::nullopt;
+}
+
+std::optional<DType> kw_dtype(const ArgReader& a) {
+  if (auto d = a.kw_dtype()) return engine::parse_dtype(*d);
+  return std::nullopt;
+}
+
+std::vector<Tensor> one(Tensor t) { return {std::move(t)}; }
+
+// A number where LibTorch takes a Tensor is a wrapped number (engine::Operand).
+engine::Operand operand(const ArgReader& a, size_t i, const Lookup<Tensor>& env) {
+  if (a.is_tensor(i)) return engine::Operand::of(env(a.tensor(i)));
+  return engine::Operand::of(to_scalar(a.scalar(i)));
+}
+
+std::optional<engine::Scalar> opt_scalar(const ArgReader& a, size_t i) {
+  if (a.is_none(i)) return std::nullopt;
+  return to_scalar(a.scalar(i));
+}
+
+// The undefined-result note of the engine op, for the Observation.
+std::vector<Tensor> noting(EngineStepContext& c, std::vector<Tensor> r) {
+  if (auto u = engine::take_undefined_reason()) c.undefined = *u;
+  return r;
+}
+
+// out=z: the op writes into z (a resize changes z's header, so the bound
+// value itself is updated, as LibTorch's out tensor is the same object).
+Tensor& out_tensor(const ArgReader& a, const Lookup<Tensor>& env) {
+  return const_cast<Tensor&>(env(*a.kw_tensor("out")));
+}
+
 }  // namespace
 
 void add_engine_data_ops(EngineOpTable& t) {
@@ -51,6 +97,74 @@ void add_engine_data_ops(EngineOpTable& t) {
   t["empty_strided"] = [](const ArgReader& a, const Lookup<Tensor>&, EngineStepContext& c) {
     return std::vector<Tensor>{
         engine::empty_strided_iota(a.int_list(0), a.int_list(1), dtype_or(a, DType::Float32), c.device)};
+  };
+
+  // ---- copies
+  t["contiguous"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return one(engine::contiguous(env(a.tensor(0)), kw_format(a).value_or(engine::MemoryFormat::Contiguous)));
+  };
+  t["clone"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return one(engine::clone(env(a.tensor(0)), kw_format(a).value_or(engine::MemoryFormat::Preserve)));
+  };
+  t["to"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return one(engine::to(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
+  };
+  t["repeat"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return one(engine::repeat(env(a.tensor(0)), a.int_list(1)));
+  };
+  t["index_select"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return one(engine::index_select(env(a.tensor(0)), a.int_(1), a.int_list(2)));
+  };
+  t["flip"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return one(engine::flip(env(a.tensor(0)), a.int_list(1)));
+  };
+  t["empty_like"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return one(engine::empty_like(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
+  };
+  t["zeros_like"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return one(engine::zeros_like(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
+  };
+
+  // ---- in-place: mutate self and return self (the same tensor object)
+  t["add_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return noting(c, one(engine::add_(env(a.tensor(0)), operand(a, 1, env))));
+  };
+  t["sub_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return noting(c, one(engine::sub_(env(a.tensor(0)), operand(a, 1, env))));
+  };
+  t["mul_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return noting(c, one(engine::mul_(env(a.tensor(0)), operand(a, 1, env))));
+  };
+  t["div_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return noting(c, one(engine::div_(env(a.tensor(0)), operand(a, 1, env))));
+  };
+  t["zero_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return noting(c, one(engine::zero_(env(a.tensor(0)))));
+  };
+  t["fill_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    const Tensor& self = env(a.tensor(0));
+    if (a.is_tensor(1)) return noting(c, one(engine::fill_(self, env(a.tensor(1)))));
+    return noting(c, one(engine::fill_(self, to_scalar(a.scalar(1)))));
+  };
+  t["clamp_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return noting(c, one(engine::clamp_(env(a.tensor(0)), opt_scalar(a, 1), opt_scalar(a, 2))));
+  };
+  t["copy_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return noting(c, one(engine::copy_(env(a.tensor(0)), env(a.tensor(1)))));
+  };
+
+  // ---- out-of-place elementwise; out=z writes into z and returns z itself
+  t["add"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    if (a.kw_tensor("out")) return noting(c, one(engine::add_out(out_tensor(a, env), env(a.tensor(0)), operand(a, 1, env))));
+    return noting(c, one(engine::add(env(a.tensor(0)), operand(a, 1, env))));
+  };
+  t["mul"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    if (a.kw_tensor("out")) return noting(c, one(engine::mul_out(out_tensor(a, env), env(a.tensor(0)), operand(a, 1, env))));
+    return noting(c, one(engine::mul(env(a.tensor(0)), operand(a, 1, env))));
+  };
+  t["neg"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    if (a.kw_tensor("out")) return noting(c, one(engine::neg_out(out_tensor(a, env), env(a.tensor(0)))));
+    return noting(c, one(engine::neg(env(a.tensor(0)))));
   };
 }
 

@@ -1,0 +1,390 @@
+#include "engine/elementwise.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "engine/creation.h"
+#include "engine/error.h"
+#include "engine/kernels/cpu/loop.h"
+#include "engine/layout.h"
+#include "engine/memory_format.h"
+#include "engine/overlap.h"
+#include "engine/warnings.h"
+
+namespace sc::engine {
+
+namespace {
+thread_local std::optional<std::string> undefined_reason;
+}
+
+std::optional<std::string> take_undefined_reason() {
+  auto r = std::move(undefined_reason);
+  undefined_reason.reset();
+  return r;
+}
+void note_undefined(std::string reason) {
+  if (!undefined_reason) undefined_reason = std::move(reason);
+}
+
+std::string shape_str(const Shape& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
+
+DType wrapped_dtype(const Scalar& s) {
+  if (s.is_floating()) return DType::Float64;
+  if (s.is_bool()) return DType::Bool;
+  return DType::Int64;
+}
+
+namespace {
+// promote_skip_undefined over optional dtypes.
+std::optional<DType> promote_opt(std::optional<DType> a, DType b) { return a ? promote_types(*a, b) : b; }
+
+// combine_categories(higher, lower) (TypeProperties.cpp):
+//   floating higher wins; if higher is bool or lower is floating -> promote;
+//   else higher if defined, else lower.
+std::optional<DType> combine_categories(std::optional<DType> higher, std::optional<DType> lower) {
+  if (higher && is_floating(*higher)) return higher;
+  if (!higher) return lower;
+  if (*higher == DType::Bool || (lower && is_floating(*lower))) return lower ? promote_types(*higher, *lower) : higher;
+  return higher;
+}
+}  // namespace
+
+DType result_type(const std::vector<Operand>& ops) {
+  std::optional<DType> dim_result, zero_result, wrapped_result;
+  for (const Operand& op : ops) {
+    if (op.is_scalar()) {
+      DType d = wrapped_dtype(op.scalar);
+      if (is_floating(d)) d = DType::Float32;  // the default dtype
+      wrapped_result = promote_opt(wrapped_result, d);
+    } else if (op.tensor->dim() > 0) {
+      dim_result = promote_opt(dim_result, op.tensor->dtype);
+    } else {
+      zero_result = promote_opt(zero_result, op.tensor->dtype);
+    }
+  }
+  auto r = combine_categories(dim_result, combine_categories(zero_result, wrapped_result));
+  return r.value_or(DType::Float32);
+}
+
+bool can_cast(DType from, DType to) {
+  if (is_floating(from) && is_integral(to, false)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
+Shape broadcast_shapes(const Shape& a, const Shape& b) {
+  const size_t na = a.size(), nb = b.size(), n = std::max(na, nb);
+  Shape out(n);
+  for (size_t k = n; k-- > 0;) {
+    const size_t offset = n - 1 - k;
+    const int64_t sa = offset < na ? a[na - 1 - offset] : 1;
+    const int64_t sb = offset < nb ? b[nb - 1 - offset] : 1;
+    SC_CHECK(sa == sb || sa == 1 || sb == 1, "The size of tensor a (", sa, ") must match the size of tensor b (", sb,
+             ") at non-singleton dimension ", k);
+    out[k] = sa == 1 ? sb : sa;
+  }
+  return out;
+}
+
+Tensor broadcast_header(const Tensor& t, const Shape& shape) {
+  Tensor r = t;
+  const size_t n = shape.size(), m = t.sizes.size();
+  SC_ASSERT(n >= m);
+  r.sizes = shape;
+  r.strides.assign(n, 0);
+  for (size_t i = 0; i < m; ++i) {
+    const size_t j = n - m + i;
+    r.strides[j] = (t.sizes[i] == 1 && shape[j] != 1) ? 0 : t.strides[i];
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------
+// Undefined-result bookkeeping (DESIGN.md: the engine answers exactly where
+// LibTorch documents the result as undefined).
+
+namespace {
+
+// Calls f(byte_offset) for the first byte of every element of t.
+template <class F>
+void for_each_element_byte(const Tensor& t, F&& f) {
+  const int64_t item = itemsize(t.dtype);
+  cpu::for_each_strided<1>(t.sizes, {&t}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
+    const int64_t base = p[0] - t.storage->data();
+    for (int64_t i = 0; i < n; ++i) f(base + i * st[0]);
+  });
+  (void)item;
+}
+
+void mark_all(const Tensor& t, bool defined) {
+  const int64_t item = itemsize(t.dtype);
+  Storage& s = *t.storage;
+  if (defined && !s.has_undefined_bytes()) return;
+  if (is_contiguous(t.sizes, t.strides) || is_non_overlapping_and_dense(t.sizes, t.strides)) {
+    // a dense block: [offset, offset + numel) elements
+    const int64_t n = t.numel();
+    if (n == 0) return;
+    const int64_t lo = t.storage_offset * item;
+    if (defined) s.mark_defined(lo, n * item);
+    else s.mark_undefined(lo, n * item);
+    return;
+  }
+  for_each_element_byte(t, [&](int64_t off) {
+    if (defined) s.mark_defined(off, item);
+    else s.mark_undefined(off, item);
+  });
+}
+
+bool same_geometry(const Tensor& written, const Tensor& input) {
+  if (input.storage != written.storage || input.dtype != written.dtype ||
+      input.storage_offset != written.storage_offset)
+    return false;
+  if (input.sizes.size() > written.sizes.size()) return false;
+  Tensor b = broadcast_header(input, written.sizes);
+  for (size_t i = 0; i < written.sizes.size(); ++i)
+    if (written.sizes[i] != 1 && b.strides[i] != written.strides[i]) return false;
+  return true;
+}
+
+}  // namespace
+
+void account_write(const Tensor& written, const std::vector<const Tensor*>& inputs, bool idempotent) {
+  if (written.numel() == 0) return;
+  mark_all(written, true);
+  const int64_t item = itemsize(written.dtype);
+  Storage& s = *written.storage;
+  // Elements of the written tensor reached more than once.
+  if (!idempotent && has_internal_overlap(written) != MemOverlap::No) {
+    MemOverlap exact = exact_internal_overlap(written.sizes, written.strides);
+    if (exact == MemOverlap::Yes) {
+      std::unordered_map<int64_t, int> hits;
+      for_each_element_byte(written, [&](int64_t off) { ++hits[off]; });
+      int64_t twice = 0;
+      for (auto& [off, n] : hits)
+        if (n > 1) {
+          s.mark_undefined(off, item);
+          ++twice;
+        }
+      note_undefined("the written-to tensor's elements overlap (exact analysis; LibTorch's has_internal_overlap "
+                     "says TooHard): " + std::to_string(twice) + " memory locations are written more than once");
+    } else if (exact == MemOverlap::TooHard) {
+      mark_all(written, false);
+      note_undefined("the written-to tensor may overlap itself (exact analysis too hard)");
+    }
+  }
+  // Inputs that overlap the written tensor where LibTorch did not raise.
+  for (const Tensor* in : inputs) {
+    if (!in || in->id == written.id || in->storage != written.storage) continue;
+    if (get_overlap_status(written, *in) != MemOverlapStatus::TooHard) continue;
+    if (same_geometry(written, *in)) continue;
+    MemOverlap ov = exact_overlap(written, *in);
+    if (ov == MemOverlap::No) continue;
+    mark_all(written, false);
+    note_undefined(ov == MemOverlap::Yes
+                       ? "an input overlaps the written-to tensor (exact analysis; LibTorch's get_overlap_status "
+                         "says TooHard)"
+                       : "an input may overlap the written-to tensor (exact analysis too hard)");
+    break;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The iterator (TensorIteratorBase::build, the parts our ops use).
+
+namespace {
+
+Tensor wrapped_tensor(const Scalar& s, DType dtype) {
+  Tensor t = empty({}, dtype);
+  cpu::fill(t, s);
+  return t;
+}
+
+// at::native::resize_output + as_strided_ (resize_out in the structured kernels).
+void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& strides) {
+  if (out.numel() != 0)
+    warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes) +
+         ", which does not match the required output shape " + shape_str(shape) +
+         ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they "
+         "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
+         "with t.resize_(0).");
+  // resize_: contiguous strides; the storage grows to (numel + offset) elements.
+  out.sizes = shape;
+  out.strides = contiguous_strides(shape);
+  int64_t numel = 1;
+  for (int64_t s : shape) numel *= s;
+  const int64_t item = itemsize(out.dtype);
+  if (numel != 0) {
+    const int64_t need = (numel + out.storage_offset) * item;
+    if (need > out.storage->nbytes()) out.storage->resize_bytes(need);
+  }
+  if (strides) out.strides = *strides;
+}
+
+}  // namespace
+
+Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& inputs, const IterConfig& config,
+                    int op, IterKernel kernel) {
+  // compute_mem_overlaps
+  if (out && config.check_mem_overlap) {
+    SC_CHECK(has_internal_overlap(*out) != MemOverlap::Yes,
+             "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+             "location. Please clone() the tensor before performing the operation.");
+    for (const Operand& in : inputs) {
+      if (in.is_scalar() || in.tensor->id == out->id) continue;
+      SC_CHECK(get_overlap_status(*out, *in.tensor) != MemOverlapStatus::Partial,
+               "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+               "single memory location. Please clone() the tensor before performing the operation.");
+    }
+  }
+  // compute_shape (outputs take part only when they may not be resized)
+  Shape shape;
+  bool all_same = true, has_scalars = false, has_tensors = false;
+  auto take = [&](const Shape& s) {
+    if (s.empty()) has_scalars = true;
+    else has_tensors = true;
+    if (has_scalars && has_tensors) all_same = false;
+    if (shape.empty()) {
+      shape = s;
+    } else if (s != shape) {
+      all_same = false;
+      shape = broadcast_shapes(shape, s);
+    }
+  };
+  if (out && !config.resize_outputs) take(out->sizes);
+  for (const Operand& in : inputs) take(in.sizes());
+  // mark_resize_outputs
+  bool will_resize = false;
+  if (out && out->sizes != shape) {
+    SC_CHECK(config.resize_outputs && !read_write, "output with shape ", shape_str(out->sizes),
+             " doesn't match the broadcast shape ", shape_str(shape));
+    will_resize = true;
+  }
+  // compute_types
+  DType common = result_type(inputs);
+  if (config.promote_integer_to_float && is_integral(common, true)) common = DType::Float32;
+  if (out) {
+    if (config.check_all_same_dtype) {
+      for (const Operand& in : inputs)
+        if (!in.is_scalar())
+          SC_CHECK(in.tensor->dtype == common, "Found dtype ", torch_scalar_type_name(in.tensor->dtype),
+                   " but expected ", torch_scalar_type_name(common));
+      SC_CHECK(out->dtype == common, "Found dtype ", torch_scalar_type_name(out->dtype), " but expected ",
+               torch_scalar_type_name(common));
+    } else if (config.enforce_safe_casting) {
+      SC_CHECK(can_cast(common, out->dtype), "result type ", torch_scalar_type_name(common),
+               " can't be cast to the desired output type ", torch_scalar_type_name(out->dtype));
+    }
+  }
+  // Output layout (fast_set_up / compute_strides / reorder_dimensions).
+  std::vector<IterOperand> iops;
+  iops.push_back({out, true, will_resize});
+  for (const Operand& in : inputs) iops.push_back({in.tensor, false, false});
+  Tensor result;
+  if (!out) {
+    Shape strides = iterator_output_strides(iops, shape, all_same);
+    result = empty_strided(shape, strides, common);
+  } else {
+    if (will_resize) {
+      // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
+      Shape strides = iterator_output_strides(iops, shape, all_same);
+      const int64_t old_bytes = out->storage->nbytes();
+      resize_out(*out, shape, strides);
+      if (out->storage->nbytes() > old_bytes)
+        out->storage->mark_undefined(old_bytes, out->storage->nbytes() - old_bytes);
+    }
+    result = *out;
+  }
+  // Inputs in the common dtype (TensorIterator converts CPU inputs up front),
+  // broadcast to the shape.
+  std::vector<Tensor> ins;
+  std::vector<const Tensor*> originals;
+  for (const Operand& in : inputs) {
+    Tensor t;
+    if (in.is_scalar()) {
+      // the wrapped number converted to the common dtype (an unchecked copy: int8 * 300 uses 44)
+      t = wrapped_tensor(in.scalar, common);
+    } else if (in.tensor->dtype != common) {
+      t = empty(in.tensor->sizes, common);
+      cpu::copy(t, *in.tensor);
+      originals.push_back(in.tensor);
+    } else {
+      t = *in.tensor;
+      originals.push_back(in.tensor);
+    }
+    ins.push_back(broadcast_header(t, shape));
+  }
+  if (result.numel() == 0) return result;
+  if (result.dtype == common) {
+    kernel(op, result, ins);
+  } else {
+    Tensor tmp = empty(shape, common);
+    kernel(op, tmp, ins);
+    cpu::copy(result, tmp);
+  }
+  account_write(result, originals, false);
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+
+namespace {
+
+enum ElemOp { kAdd, kMul, kNeg };
+
+void elem_kernel(int op, const Tensor& out, const std::vector<Tensor>& in) {
+  switch (op) {
+    case kAdd: return cpu::binary(cpu::BinaryOp::Add, out, in[0], in[1]);
+    case kMul: return cpu::binary(cpu::BinaryOp::Mul, out, in[0], in[1]);
+    case kNeg: return cpu::neg(out, in[0]);
+  }
+}
+
+void check_neg(const Tensor& self) {
+  SC_CHECK(self.dtype != DType::Bool,
+           "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
+           "the `~` or `logical_not()` operator instead.");
+}
+
+const IterConfig kBinary{};
+const IterConfig kUnary{true, true, false, true, false};
+
+}  // namespace
+
+Tensor add(const Tensor& self, const Operand& other) {
+  return run_iterator(nullptr, false, {Operand::of(self), other}, kBinary, kAdd, elem_kernel);
+}
+Tensor mul(const Tensor& self, const Operand& other) {
+  return run_iterator(nullptr, false, {Operand::of(self), other}, kBinary, kMul, elem_kernel);
+}
+Tensor neg(const Tensor& self) {
+  check_neg(self);
+  return run_iterator(nullptr, false, {Operand::of(self)}, kUnary, kNeg, elem_kernel);
+}
+
+namespace {
+Tensor out_form(Tensor& out, const std::vector<Operand>& inputs, const IterConfig& config, int op) {
+  bool read_write = false;
+  for (const Operand& in : inputs)
+    if (!in.is_scalar() && in.tensor->id == out.id) read_write = true;
+  Tensor r = run_iterator(&out, read_write, inputs, config, op, elem_kernel);
+  out.version->value += 1;
+  return r;
+}
+}  // namespace
+
+Tensor add_out(Tensor& out, const Tensor& self, const Operand& other) {
+  return out_form(out, {Operand::of(self), other}, kBinary, kAdd);
+}
+Tensor mul_out(Tensor& out, const Tensor& self, const Operand& other) {
+  return out_form(out, {Operand::of(self), other}, kBinary, kMul);
+}
+Tensor neg_out(Tensor& out, const Tensor& self) {
+  check_neg(self);
+  return out_form(out, {Operand::of(self)}, kUnary, kNeg);
+}
+
+}  // namespace sc::engine

@@ -1,0 +1,223 @@
+#include "engine/inplace.h"
+
+#include <cmath>
+#include <limits>
+
+#include "engine/error.h"
+#include "engine/kernels/cpu/kernels.h"
+#include "engine/layout.h"
+#include "engine/overlap.h"
+
+namespace sc::engine {
+
+namespace {
+
+enum BinOp { kAdd, kSub, kMul, kDiv };
+
+void bin_kernel(int op, const Tensor& out, const std::vector<Tensor>& in) {
+  static constexpr cpu::BinaryOp map[] = {cpu::BinaryOp::Add, cpu::BinaryOp::Sub, cpu::BinaryOp::Mul,
+                                          cpu::BinaryOp::Div};
+  cpu::binary(map[op], out, in[0], in[1]);
+}
+
+void bump(const Tensor& self) { self.version->value += 1; }
+
+Tensor binary_inplace(const Tensor& self, const Operand& other, int op, bool float_op) {
+  IterConfig config;
+  config.promote_integer_to_float = float_op;
+  Tensor out = self;
+  run_iterator(&out, true, {Operand::of(self), other}, config, op, bin_kernel);
+  bump(self);
+  return self;
+}
+
+DType operand_dtype(const Operand& o) { return o.is_scalar() ? wrapped_dtype(o.scalar) : o.tensor->dtype; }
+
+// c10::Scalar's checked_convert names (DEFINE_TO in c10/core/Scalar.h).
+const char* checked_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "uint8_t";
+    case DType::Int8: return "int8_t";
+    case DType::Int16: return "int16_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    case DType::Float16: return "at::Half";
+    case DType::BFloat16: return "at::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "?";
+}
+
+// caffe2::TypeMeta names (clamp_'s message prints self.dtype()).
+const char* type_meta_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short int";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "?";
+}
+
+struct Limits {
+  double lo, hi;
+};
+Limits limits(DType d) {
+  switch (d) {
+    case DType::UInt8: return {0, 255};
+    case DType::Int8: return {-128, 127};
+    case DType::Int16: return {-32768, 32767};
+    case DType::Int32: return {-2147483648.0, 2147483647.0};
+    case DType::Int64: return {-9223372036854775808.0, 9223372036854775807.0};
+    case DType::Float16: return {-65504.0, 65504.0};
+    case DType::BFloat16: return {-3.3895313892515355e38, 3.3895313892515355e38};
+    case DType::Float32: return {-3.4028234663852886e38, 3.4028234663852886e38};
+    default: return {-INFINITY, INFINITY};
+  }
+}
+
+}  // namespace
+
+// c10::overflows<To, From> (c10/util/TypeCast.h), as checked_convert uses it:
+//  - to bool: never (measured: fill_ 5 and 2.5 into bool give true);
+//  - from a double: to a floating type, inf and NaN pass; to an integer, NaN
+//    overflows; otherwise f < lowest or f > max;
+//  - from an int64: to an unsigned type, v > max or (v < 0 and -v > max)
+//    (so -1 -> uint8 is 255); otherwise v < lowest or v > max.
+Scalar checked_scalar(const Scalar& value, DType dtype) {
+  if (dtype == DType::Bool || value.is_bool()) return value;
+  const Limits l = limits(dtype);
+  bool overflow = false;
+  if (value.is_floating()) {
+    const double f = value.f;
+    if (std::isinf(f) && is_floating(dtype)) overflow = false;
+    else if (std::isnan(f)) overflow = !is_floating(dtype);
+    else overflow = f < l.lo || f > l.hi;
+  } else {
+    const int64_t v = value.i;
+    if (dtype == DType::UInt8) {
+      overflow = v > 255 || (v < 0 && -static_cast<uint64_t>(v) > 255);
+    } else if (dtype == DType::Int64) {
+      overflow = false;
+    } else {
+      overflow = static_cast<double>(v) < l.lo || static_cast<double>(v) > l.hi;
+    }
+  }
+  SC_CHECK(!overflow, "value cannot be converted to type ", checked_name(dtype), " without overflow");
+  return value;
+}
+
+Tensor add_(const Tensor& self, const Operand& other) { return binary_inplace(self, other, kAdd, false); }
+
+Tensor sub_(const Tensor& self, const Operand& other) {
+  const DType od = operand_dtype(other);
+  SC_CHECK(self.dtype != DType::Bool || od != DType::Bool,
+           "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+           "operator instead.");
+  SC_CHECK(self.dtype != DType::Bool && od != DType::Bool,
+           "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
+           "use the `~` or `logical_not()` operator instead.");
+  return binary_inplace(self, other, kSub, false);
+}
+
+Tensor mul_(const Tensor& self, const Operand& other) { return binary_inplace(self, other, kMul, false); }
+Tensor div_(const Tensor& self, const Operand& other) { return binary_inplace(self, other, kDiv, true); }
+
+// fill_out: no overlap check (fill is idempotent); the value is
+// Scalar::to<scalar_t>() (checked).
+Tensor fill_(const Tensor& self, const Scalar& value) {
+  Scalar v = checked_scalar(value, self.dtype);
+  cpu::fill(self, v);
+  account_write(self, {}, true);
+  bump(self);
+  return self;
+}
+
+// zero_ = fill_(0).
+Tensor zero_(const Tensor& self) { return fill_(self, Scalar::integer(0)); }
+
+// fill_(Tensor): "fill_ only supports 0-dimension value tensor but got tensor
+// with 1 dimensions."; then fill_(value.item()) (measured: checked conversion).
+Tensor fill_(const Tensor& self, const Tensor& value) {
+  SC_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
+           " dimensions.");
+  const std::byte* p = value.storage->data() + value.storage_offset * itemsize(value.dtype);
+  Scalar item;
+  if (value.dtype == DType::Bool) item = Scalar::boolean(load_int(value.dtype, p) != 0);
+  else if (is_floating(value.dtype)) item = Scalar::floating(load_double(value.dtype, p));
+  else item = Scalar::integer(load_int(value.dtype, p));
+  return fill_(self, item);
+}
+
+// clamp meta (1.13): neither bound -> error; for a non-floating self the
+// result type of (self, min, max) must be self's dtype ("result type Float
+// can't be cast to the desired output type long int", TypeMeta names); then
+// a unary TensorIterator (overlap checks); both bounds with a NaN -> fill NaN;
+// the kernels (clamp_scalar_cpu, clamp_min_cpu, clamp_max_scalar_cpu) are not
+// built for Half; bounds are Scalar::to<scalar_t>() (checked).
+Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  SC_CHECK(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  if (!is_floating(self.dtype)) {
+    std::vector<Operand> ops{Operand::of(self)};
+    if (min) ops.push_back(Operand::of(*min));
+    if (max) ops.push_back(Operand::of(*max));
+    DType rt = result_type(ops);
+    SC_CHECK(rt == self.dtype, "result type ", torch_scalar_type_name(rt), " can't be cast to the desired output type ",
+             type_meta_name(self.dtype));
+  }
+  SC_CHECK(has_internal_overlap(self) != MemOverlap::Yes,
+           "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+           "location. Please clone() the tensor before performing the operation.");
+  if (min && max && ((min->is_floating() && std::isnan(min->f)) || (max->is_floating() && std::isnan(max->f)))) {
+    return fill_(self, Scalar::floating(std::numeric_limits<double>::quiet_NaN()));
+  }
+  if (self.dtype == DType::Float16) {
+    const char* name = min && max ? "clamp_scalar_cpu" : max ? "clamp_max_scalar_cpu" : "clamp_min_cpu";
+    raise(ErrorKind::RuntimeError, "\"", name, "\" not implemented for 'Half'");
+  }
+  std::optional<Scalar> lo, hi;
+  if (min) lo = checked_scalar(*min, self.dtype);
+  if (max) hi = checked_scalar(*max, self.dtype);
+  cpu::clamp(self, self, lo, hi);
+  account_write(self, {}, true);
+  bump(self);
+  return self;
+}
+
+// copy_ (Copy.cpp copy_impl): self.is_same(src) or the very same data
+// (alias, offset, strides, sizes, dtype) -> nothing to do; else a
+// TensorIterator with self as output (no resize): internal overlap, partial
+// overlap with src, broadcast src to self ("output with shape [3] doesn't
+// match the broadcast shape [2, 3]"), convert.
+Tensor copy_(const Tensor& self, const Tensor& src) {
+  const bool same_data = self.id == src.id ||
+                         (self.storage == src.storage && self.storage_offset == src.storage_offset &&
+                          self.strides == src.strides && self.sizes == src.sizes && self.dtype == src.dtype);
+  if (!same_data) {
+    SC_CHECK(has_internal_overlap(self) != MemOverlap::Yes,
+             "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+             "location. Please clone() the tensor before performing the operation.");
+    SC_CHECK(get_overlap_status(self, src) != MemOverlapStatus::Partial,
+             "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+             "memory location. Please clone() the tensor before performing the operation.");
+    Shape shape = broadcast_shapes(self.sizes, src.sizes);
+    SC_CHECK(shape == self.sizes, "output with shape ", shape_str(self.sizes), " doesn't match the broadcast shape ",
+             shape_str(shape));
+    if (self.numel() > 0) {
+      cpu::copy(self, broadcast_header(src, self.sizes));
+      account_write(self, {&src}, false);
+    }
+  }
+  bump(self);
+  return self;
+}
+
+}  // namespace sc::engine

@@ -1,0 +1,36 @@
+#pragma once
+// In-place ops: they write through `self` (any view), bump the shared version
+// counter once when they succeed (ADInplaceOrView's increment_version runs
+// after the kernel returns, so an op that raises leaves it alone), and return
+// self (the same object). Checks and messages are LibTorch 1.13's.
+#include <optional>
+
+#include "engine/elementwise.h"
+#include "engine/scalar.h"
+#include "engine/tensor.h"
+
+namespace sc::engine {
+
+Tensor add_(const Tensor& self, const Operand& other);
+// sub_check: "Subtraction, the `-` operator, with a bool tensor is not supported. ..."
+Tensor sub_(const Tensor& self, const Operand& other);
+Tensor mul_(const Tensor& self, const Operand& other);
+// true division: integer self raises "result type Float can't be cast to the desired output type Long".
+Tensor div_(const Tensor& self, const Operand& other);
+Tensor zero_(const Tensor& self);
+// fill_(Scalar): value checked-converted ("value cannot be converted to type
+// int8_t without overflow"); no overlap check (fill is idempotent).
+Tensor fill_(const Tensor& self, const Scalar& value);
+// fill_(Tensor): the value must be 0-d; its item() is filled as a Scalar.
+Tensor fill_(const Tensor& self, const Tensor& value);
+// clamp_(min, max): "torch.clamp: At least one of 'min' or 'max' must not be None".
+Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max);
+// copy_(src): broadcasts src to self and converts its dtype.
+Tensor copy_(const Tensor& self, const Tensor& src);
+
+// c10::Scalar::to<T>() for the dtype: checked_convert, raising "value cannot
+// be converted to type <name> without overflow". Returns the value as a Scalar
+// of the kind the kernels store exactly.
+Scalar checked_scalar(const Scalar& value, DType dtype);
+
+}  // namespace sc::engine

@@ -1,0 +1,99 @@
+#pragma once
+// Typed elements for the CPU kernels: the C++ type behind each DType, the
+// per-element conversions LibTorch's kernels perform (c10::convert, i.e.
+// static_cast as compiled for x86-64), the "opmath" type arithmetic runs in,
+// and a dispatch from a runtime DType to a typed callable.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "engine/dtype.h"
+#include "engine/half.h"
+
+namespace sc::engine::cpu {
+
+struct Half {
+  uint16_t bits;
+};
+struct BFloat16 {
+  uint16_t bits;
+};
+
+template <class T>
+inline constexpr bool is_reduced_float_v = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
+
+// at::opmath_type: float for float16/bfloat16, the type itself otherwise.
+template <class T>
+using opmath_t = std::conditional_t<is_reduced_float_v<T>, float, T>;
+
+inline float to_float(Half h) { return half_to_float(h.bits); }
+inline float to_float(BFloat16 b) { return bfloat16_to_float(b.bits); }
+
+// float/double -> integer as x86-64 compiles static_cast: targets narrower
+// than 64 bits go through a 32-bit cvtt (NaN and out-of-range give INT32_MIN,
+// then the low bits are kept); 64-bit targets through a 64-bit cvtt (INT64_MIN).
+// Measured with LibTorch 1.13: float 300 -> int8 44, NaN -> int8 0, 1e10 -> int32 INT32_MIN.
+template <class I, class F>
+inline I float_to_int(F v) {
+  const double d = static_cast<double>(v);
+  if constexpr (sizeof(I) == 8) {
+    if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
+      return static_cast<I>(std::numeric_limits<int64_t>::min());
+    return static_cast<I>(static_cast<int64_t>(d));
+  } else {
+    if (!(d >= -2147483648.0 && d < 2147483648.0))
+      return static_cast<I>(std::numeric_limits<int32_t>::min());
+    return static_cast<I>(static_cast<int32_t>(d));
+  }
+}
+
+// c10::convert<To>(From): what a LibTorch kernel stores when it converts one element.
+template <class To, class From>
+inline To convert(From v) {
+  if constexpr (std::is_same_v<To, From>) {
+    return v;
+  } else if constexpr (is_reduced_float_v<From>) {
+    return convert<To>(to_float(v));
+  } else if constexpr (std::is_same_v<To, Half>) {
+    return Half{float_to_half(static_cast<float>(v))};  // double -> float -> half, as c10::Half(float)
+  } else if constexpr (std::is_same_v<To, BFloat16>) {
+    return BFloat16{float_to_bfloat16(static_cast<float>(v))};
+  } else if constexpr (std::is_same_v<To, bool>) {
+    return v != From(0);  // NaN -> true
+  } else if constexpr (std::is_integral_v<To> && std::is_floating_point_v<From>) {
+    return float_to_int<To>(v);
+  } else {
+    return static_cast<To>(v);  // integer wrap-around (C++20), int -> float rounding
+  }
+}
+
+// Arithmetic helpers: integers wrap (two's complement), reduced floats compute
+// in float and round once.
+template <class T>
+using wide_unsigned_t = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+
+template <class T>
+struct Tag {
+  using type = T;
+};
+
+// Calls f(Tag<T>{}) with T the element type of `d`.
+template <class F>
+decltype(auto) dispatch_dtype(DType d, F&& f) {
+  switch (d) {
+    case DType::Bool: return f(Tag<bool>{});
+    case DType::UInt8: return f(Tag<uint8_t>{});
+    case DType::Int8: return f(Tag<int8_t>{});
+    case DType::Int16: return f(Tag<int16_t>{});
+    case DType::Int32: return f(Tag<int32_t>{});
+    case DType::Int64: return f(Tag<int64_t>{});
+    case DType::Float16: return f(Tag<Half>{});
+    case DType::BFloat16: return f(Tag<BFloat16>{});
+    case DType::Float32: return f(Tag<float>{});
+    case DType::Float64: return f(Tag<double>{});
+  }
+  return f(Tag<float>{});
+}
+
+}  // namespace sc::engine::cpu

@@ -1,0 +1,210 @@
+#include "engine/memory_format.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "engine/error.h"
+
+namespace sc::engine {
+
+// is_channels_last_strides_2d_s4 / _3d_s5 (c10/core/MemoryFormat.h):
+// walk dims in the format's inner-to-outer order; strides must not decrease
+// (min tracks stride * size of the previous dim, size-1 dims not multiplying);
+// C's stride 0 -> false; a size-0 dim -> false; and "N111" ambiguity: when
+// reaching N with min == stride[C] -> false (default to contiguous).
+namespace {
+bool strides_like(const Shape& sizes, const Shape& strides, std::initializer_list<int> order) {
+  int64_t min = 0;
+  if (strides[1] == 0) return false;
+  for (int d : order) {
+    if (sizes[d] == 0) return false;
+    if (strides[d] < min) return false;
+    if (d == 0 && min == strides[1]) return false;
+    min = strides[d];
+    if (sizes[d] > 1) min *= sizes[d];
+  }
+  return true;
+}
+}  // namespace
+
+bool is_channels_last_strides_2d(const Shape& sizes, const Shape& strides) {
+  return sizes.size() == 4 && strides_like(sizes, strides, {1, 3, 2, 0});
+}
+
+bool is_channels_last_strides_3d(const Shape& sizes, const Shape& strides) {
+  return sizes.size() == 5 && strides_like(sizes, strides, {1, 4, 3, 2, 0});
+}
+
+// TensorImpl::refresh_contiguous: 4-d: is_channels_last_ = 2d rule; 5-d:
+// is_channels_last_ = !is_channels_last_3d_contiguous_ && 2d rule (false for
+// 5-d), is_channels_last_3d_ = !is_channels_last_ && 3d rule.
+bool is_strides_like_channels_last(const Shape& sizes, const Shape& strides) {
+  return sizes.size() == 4 && is_channels_last_strides_2d(sizes, strides);
+}
+
+bool is_strides_like_channels_last_3d(const Shape& sizes, const Shape& strides) {
+  return sizes.size() == 5 && is_channels_last_strides_3d(sizes, strides);
+}
+
+MemoryFormat suggest_memory_format(const Shape& sizes, const Shape& strides) {
+  if (is_strides_like_channels_last(sizes, strides)) return MemoryFormat::ChannelsLast;
+  if (is_strides_like_channels_last_3d(sizes, strides)) return MemoryFormat::ChannelsLast3d;
+  return MemoryFormat::Contiguous;
+}
+
+MemoryFormat suggest_memory_format(const Tensor& t) { return suggest_memory_format(t.sizes, t.strides); }
+
+// empty_tensor_restride: contiguous strides multiply by max(size, 1);
+// get_channels_last_strides_2d/3d multiply by the raw sizes (measured:
+// channels_last of [2,0,4,5] has strides [0,1,0,0]).
+Shape fresh_strides(const Shape& sizes, MemoryFormat format) {
+  auto order_to_strides = [&](std::initializer_list<int> inner_to_outer) {
+    Shape strides(sizes.size());
+    int64_t z = 1;
+    for (int d : inner_to_outer) {
+      strides[d] = z;
+      z *= sizes[d];
+    }
+    return strides;
+  };
+  switch (format) {
+    case MemoryFormat::ChannelsLast:
+      SC_CHECK(sizes.size() == 4, "required rank 4 tensor to use channels_last format");
+      return order_to_strides({1, 3, 2, 0});
+    case MemoryFormat::ChannelsLast3d:
+      SC_CHECK(sizes.size() == 5, "required rank 5 tensor to use channels_last_3d format");
+      return order_to_strides({1, 4, 3, 2, 0});
+    case MemoryFormat::Contiguous:
+    case MemoryFormat::Preserve:
+      break;
+  }
+  return contiguous_strides(sizes);
+}
+
+Shape infer_dense_strides(const Shape& sizes, const Shape& strides) {
+  const size_t ndim = sizes.size();
+  if (ndim == 0) return {};
+  if (ndim == 1) return {1};
+  std::vector<size_t> perm(ndim);
+  std::iota(perm.rbegin(), perm.rend(), 0);  // n-1, ..., 1, 0
+  // 1: dim0 after dim1; -1: before; 0: ambiguous (a stride 0, or a tie with dim0 not larger).
+  auto should_swap = [&](size_t d0, size_t d1) {
+    const int64_t s0 = strides[d0], s1 = strides[d1];
+    if (s0 == 0 || s1 == 0) return 0;
+    if (s0 < s1) return -1;
+    if (s0 > s1) return 1;
+    return sizes[d0] > sizes[d1] ? 1 : 0;
+  };
+  for (size_t i = 1; i < ndim; ++i) {
+    size_t dim1 = i;
+    for (size_t j = 1; j <= i; ++j) {
+      size_t dim0 = i - j;
+      int c = should_swap(perm[dim0], perm[dim1]);
+      if (c > 0) {
+        std::swap(perm[dim0], perm[dim1]);
+        dim1 = dim0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  Shape out(ndim);
+  int64_t cur = 1;
+  for (size_t i = 0; i < ndim; ++i) {
+    const size_t d = perm[i];
+    out[d] = cur;
+    if (sizes[d] > 1) cur *= sizes[d];
+  }
+  return out;
+}
+
+Shape empty_like_strides(const Tensor& self, MemoryFormat format) {
+  if (format == MemoryFormat::Preserve) {
+    if (is_non_overlapping_and_dense(self.sizes, self.strides)) return self.strides;
+    return infer_dense_strides(self.sizes, self.strides);
+  }
+  return fresh_strides(self.sizes, format);
+}
+
+Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape) {
+  // fast_set_up (compute_fast_setup_type): operands that are defined and not resized.
+  if (all_same_shape) {
+    bool contiguous = true, channels_last = true, dense = true;
+    for (const IterOperand& op : ops) {
+      if (!op.tensor || op.will_resize) continue;
+      contiguous &= is_contiguous(op.tensor->sizes, op.tensor->strides);
+      channels_last &= is_channels_last_contiguous(op.tensor->sizes, op.tensor->strides);
+      dense &= is_non_overlapping_and_dense(op.tensor->sizes, op.tensor->strides);
+    }
+    if (contiguous) return fresh_strides(shape, MemoryFormat::Contiguous);
+    if (channels_last) return fresh_strides(shape, MemoryFormat::ChannelsLast);
+    if (dense) {
+      const Tensor* prev = nullptr;
+      bool same = true;
+      for (size_t i = ops.size(); i-- > 0;) {
+        const IterOperand& op = ops[i];
+        if (!op.tensor || op.will_resize) continue;
+        if (!prev) prev = op.tensor;
+        else if (prev->strides != op.tensor->strides) same = false;
+      }
+      if (same && prev) return prev->strides;
+    }
+  }
+  const size_t ndim = shape.size();
+  if (ndim == 0) return {};
+  // compute_strides: element strides (the element size cancels in every comparison
+  // except across operands of different dtypes; keep bytes to be exact).
+  std::vector<Shape> st;  // per participating operand, ndim entries
+  for (const IterOperand& op : ops) {
+    if (!op.tensor || op.will_resize) continue;
+    const Tensor& t = *op.tensor;
+    Shape s(ndim, 0);
+    const size_t offset = ndim - t.sizes.size();
+    for (size_t i = 0; i < t.sizes.size(); ++i) {
+      if (t.sizes[i] == 1 && shape[offset + i] != 1) s[offset + i] = 0;
+      else s[offset + i] = t.strides[i] * itemsize(t.dtype);
+    }
+    st.push_back(std::move(s));
+  }
+  // reorder_dimensions: perm[0] is the fastest-moving dim.
+  std::vector<size_t> perm(ndim);
+  std::iota(perm.rbegin(), perm.rend(), 0);
+  if (ndim > 1) {
+    auto should_swap = [&](size_t d0, size_t d1) {
+      for (const Shape& s : st) {
+        const int64_t s0 = s[d0], s1 = s[d1];
+        if (s0 == 0 || s1 == 0) continue;
+        if (s0 < s1) return -1;
+        if (s0 > s1) return 1;
+        if (shape[d0] > shape[d1]) return 1;
+      }
+      return 0;
+    };
+    for (size_t i = 1; i < ndim; ++i) {
+      size_t dim1 = i;
+      for (size_t dim0p1 = i; dim0p1-- > 0;) {
+        int c = should_swap(perm[dim0p1], perm[dim1]);
+        if (c > 0) {
+          std::swap(perm[dim0p1], perm[dim1]);
+          dim1 = dim0p1;
+        } else if (c < 0) {
+          break;
+        }
+      }
+    }
+  }
+  bool inverted = true;
+  for (size_t j = 0; j < ndim; ++j)
+    if (perm[j] != ndim - j - 1) inverted = false;
+  if (inverted) return fresh_strides(shape, MemoryFormat::Contiguous);
+  // compatible_stride over the permuted shape (no max(size, 1)), then invert_perm.
+  Shape out(ndim);
+  int64_t next = 1;
+  for (size_t j = 0; j < ndim; ++j) {
+    out[perm[j]] = next;
+    next *= shape[perm[j]];
+  }
+  return out;
+}
+
+}  // namespace sc::engine
