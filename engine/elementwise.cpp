@@ -204,13 +204,14 @@ Tensor wrapped_tensor(const Scalar& s, DType dtype) {
 }
 
 // at::native::resize_output + as_strided_ (resize_out in the structured kernels).
-void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& strides) {
+void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& strides, bool apply = true) {
   if (out.numel() != 0)
     warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes) +
          ", which does not match the required output shape " + shape_str(shape) +
          ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they "
          "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
          "with t.resize_(0).");
+  if (!apply) return;
   // resize_: contiguous strides; the storage grows to (numel + offset) elements.
   out.sizes = shape;
   out.strides = contiguous_strides(shape);
@@ -292,6 +293,14 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
       Shape strides = iterator_output_strides(iops, shape, all_same);
       const int64_t old_bytes = out->storage->nbytes();
+      // On CPU an out of another dtype than the common one is swapped for a
+      // temporary of the common dtype with out's old shape (Marker [Output
+      // original_tensor is set]); set_output_raw_strided resizes both, so the
+      // deprecation warning comes twice (measured).
+      if (out->dtype != common && out->numel() != 0) {
+        Tensor temp = *out;
+        resize_out(temp, shape, std::nullopt, false);
+      }
       resize_out(*out, shape, strides);
       if (out->storage->nbytes() > old_bytes)
         out->storage->mark_undefined(old_bytes, out->storage->nbytes() - old_bytes);
