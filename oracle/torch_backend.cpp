@@ -5,6 +5,7 @@
 #include <ATen/Context.h>
 #include <ATen/MemoryOverlap.h>
 #include <ATen/ops/empty.h>
+#include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <torch/version.h>
 
 #include <cstring>
@@ -46,6 +47,16 @@ at::Tensor storage_as_bytes(const at::Storage& storage, at::Device device) {
   return bytes;
 }
 
+// Waits for the device's current stream. CUDA reports kernel errors (a
+// device-side assert from an out-of-range index_select, say) at the next
+// synchronising call; waiting at the end of each step pins the error on the
+// step that caused it. Such an error poisons the CUDA context: every later
+// CUDA call in the process fails too (LibTorch's behaviour, not the oracle's).
+void synchronize(const at::Device& device) {
+  const c10::impl::DeviceGuardImplInterface* impl = c10::impl::getDeviceGuardImpl(device.type());
+  impl->getStream(impl->getDevice()).synchronize();
+}
+
 struct TorchTraits {
   using Tensor = at::Tensor;
   TorchStepContext ctx;
@@ -67,7 +78,9 @@ struct TorchTraits {
     WarningCapture capture(warnings);
     try {
       ArgReader args(s);
-      return it->second(args, lookup, ctx);
+      std::vector<Tensor> results = it->second(args, lookup, ctx);
+      if (ctx.device.is_cuda()) synchronize(ctx.device);
+      return results;
     } catch (...) {
       throw current_exception_as_torch_error();
     }
@@ -99,7 +112,9 @@ struct TorchTraits {
   int64_t version(const Tensor& t) { return static_cast<int64_t>(t._version()); }
 
   // Full bytes (copied to the host from CUDA); the meta device has none. The
-  // oracle knows no undefined bytes: that is the engine's knowledge.
+  // oracle knows no undefined bytes: that is the engine's knowledge. A CUDA
+  // context poisoned by an earlier step's kernel error cannot be read: the
+  // storage is then reported without contents rather than ending the run.
   StorageObs storage_contents(const Tensor& t) {
     StorageObs s;
     const at::Storage& storage = t.storage();
@@ -113,8 +128,13 @@ struct TorchTraits {
     if (t.device().is_cpu()) {
       std::memcpy(s.bytes.data(), storage.data(), s.bytes.size());
     } else {
-      at::Tensor host = storage_as_bytes(storage, t.device()).cpu();
-      std::memcpy(s.bytes.data(), host.data_ptr<uint8_t>(), s.bytes.size());
+      try {
+        at::Tensor host = storage_as_bytes(storage, t.device()).cpu();
+        std::memcpy(s.bytes.data(), host.data_ptr<uint8_t>(), s.bytes.size());
+      } catch (const std::exception&) {
+        s.has_contents = false;
+        s.bytes.clear();
+      }
     }
     return s;
   }
