@@ -56,15 +56,16 @@ std::string strip_libtorch(std::string v) {
   return v;
 }
 
-// Runs in the child: never returns normally.
-[[noreturn]] void child_main(int fd, const Program& program, const Options& o, const std::vector<std::string>& names) {
-  std::string out;
+// The child's report: "<verdict>\n<oracle version>\n<text>".
+std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names) {
   try {
     RunOptions ro;
     ro.budget_bytes = o.budget_bytes;
     ro.record_contents = false;
     Comparison c;
     if (o.against_recorded) {
+      if (program.recorded.empty())
+        return "skipped\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
       auto b = make_backend(names[0]);
       c = compare_with_recording(program, *b, ro);
     } else {
@@ -72,13 +73,18 @@ std::string strip_libtorch(std::string v) {
       auto right = make_backend(names[1]);
       c = compare_backends(program, *left, *right, ro);
     }
-    out = std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
-          format_diff(program, c.left, c.right, c.diff);
+    return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
+           format_diff(program, c.left, c.right, c.diff);
   } catch (const std::exception& e) {
-    out = "error\n\n" + std::string(e.what()) + "\n";
+    return "error\n\n" + std::string(e.what()) + "\n";
   } catch (...) {
-    out = "error\n\nunknown exception\n";
+    return "error\n\nunknown exception\n";
   }
+}
+
+// Runs in the child: never returns normally.
+[[noreturn]] void child_main(int fd, const Program& program, const Options& o, const std::vector<std::string>& names) {
+  std::string out = child_report(program, o, names);
   const char* p = out.data();
   size_t left = out.size();
   while (left > 0) {
@@ -182,6 +188,12 @@ int replay_main(const std::vector<std::string>& args) {
   }
   check_backend_names(names);
   std::vector<std::string> programs = collect_programs(o.paths);
+  // Can the backends be made on this device? Asked in a child too, so that the
+  // parent never initialises a device runtime (CUDA) before forking.
+  if (!o.against_recorded) {
+    ChildReport probe = run_in_child(Program{}, o, names);
+    if (probe.verdict == "error") throw UsageError(probe.text.substr(0, probe.text.find_last_not_of('\n') + 1));
+  }
 
   std::optional<KnownDivergences> explicit_known;
   if (!o.known_file.empty()) {
