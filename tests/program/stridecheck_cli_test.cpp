@@ -1,0 +1,127 @@
+// End-to-end checks of the stridecheck tool (tools/): exit statuses, the
+// summary lines CI parses, record keeping the user's text, malformed programs.
+// Runs build/bin/stridecheck beside this test binary with engine backends only,
+// so it needs no LibTorch; skipped when the tool is not built.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+namespace fs = std::filesystem;
+
+fs::path tool() { return fs::read_symlink("/proc/self/exe").parent_path() / "stridecheck"; }
+
+struct Result {
+  int status = -1;
+  std::string out;
+};
+
+Result run(const std::string& args) {
+  Result r;
+  std::string cmd = tool().string() + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!fs::exists(tool())) GTEST_SKIP() << "stridecheck is not built: " << tool();
+    dir_ = fs::temp_directory_path() / ("stridecheck_cli_" + std::to_string(getpid()));
+    fs::create_directories(dir_ / "sub");
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  std::string write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+    return (dir_ / name).string();
+  }
+  static std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  fs::path dir_;
+};
+
+const char* kEngineTwice = "--backends engine:cpu,engine:cpu";
+
+TEST_F(Cli, ReplayPassesAndPrintsTheSummaryLines) {
+  write("sub/a.prog", "a = arange 6\nb = zeros [2,3] dtype=int32\n");
+  write("b.prog", "x = ones [4]\n");
+  write("ignored.txt", "not a program\n");
+  Result r = run(std::string("replay ") + kEngineTwice + " " + dir_.string());
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\n2 passed, 0 failed\nundefined: 0, skipped: 0, known: 0\n"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, MalformedProgramIsExitTwoWithPosition) {
+  std::string p = write("bad.prog", "a = arange 6\nb = view a [2,3\n");
+  write("good.prog", "a = arange 6\n");
+  Result r = run(std::string("replay ") + kEngineTwice + " " + dir_.string());
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find(p + ":2:12: unterminated list"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n1 passed, 1 failed\n"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, UsageErrorsAreExitTwo) {
+  EXPECT_EQ(run("replay").status, 2);
+  EXPECT_EQ(run("frobnicate").status, 2);
+  EXPECT_EQ(run("replay --backends nope:cpu,engine:cpu x.prog").status, 2);
+  EXPECT_EQ(run("replay --timeout -1 x.prog").status, 2);
+  EXPECT_EQ(run("--help").status, 0);
+  Result v = run("--version");
+  EXPECT_EQ(v.status, 0);
+  EXPECT_NE(v.out.find("stridecheck " STRIDECHECK_VERSION), std::string::npos) << v.out;
+}
+
+TEST_F(Cli, TimeoutKillsTheChildAndFails) {
+  std::string body = "a = zeros [2048,2048]\n";
+  for (int i = 0; i < 40; ++i) body += "b" + std::to_string(i) + " = clone a\n";
+  write("slow.prog", body);
+  Result r = run(std::string("replay --timeout 0.001 ") + kEngineTwice + " " + dir_.string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("timed out"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, RecordKeepsTheTextAndReplaysAgainstTheRecording) {
+  const std::string text = "# keep me\r\na = arange 6   # six\r\n\r\nb = ones [2]\r\n#> stale line\r\n# end";
+  std::string p = write("r.prog", text);
+  Result r = run("record --backend engine:cpu " + p);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::string after = read(p);
+  EXPECT_EQ(after.rfind("# keep me\r\na = arange 6   # six\r\n\r\nb = ones [2]\r\n# end\r\n#> trace engine:cpu ", 0), 0u)
+      << after;
+  EXPECT_EQ(after.find("stale"), std::string::npos);
+  r = run("replay --against-recorded " + p);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("1 passed, 0 failed"), std::string::npos) << r.out;
+  // Recording twice gives the same file.
+  ASSERT_EQ(run("record --backend engine:cpu " + p).status, 0);
+  EXPECT_EQ(read(p), after);
+}
+
+TEST_F(Cli, KnownDivergenceThatPassesIsReported) {
+  write("known_divergences.txt", "sub/ok.prog *  # was broken once\n");
+  write("sub/ok.prog", "a = arange 3\n");
+  Result r = run(std::string("replay ") + kEngineTwice + " " + dir_.string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("known divergence now passes: remove it from known_divergences.txt"), std::string::npos) << r.out;
+}
+
+}  // namespace
