@@ -4,6 +4,7 @@
 #include <ATen/ScalarOps.h>
 #include <ATen/core/LegacyTypeDispatch.h>
 #include <c10/util/TypeCast.h>
+#include <torch/version.h>
 #include <ATen/ops/add.h>
 #include <ATen/ops/arange.h>
 #include <ATen/ops/empty.h>
@@ -117,6 +118,31 @@ T scalar_operand(const Number& n) {
 
 T operand(Args a, size_t i, Env env) { return a.is_tensor(i) ? env(a.tensor(i)) : scalar_operand(a.scalar(i)); }
 
+// Note [index_select on a 0-d tensor]
+// LibTorch's CPU index_select before 2.1 does not check that a 0-d self gets
+// at most one index: with n > 1 indices it writes n elements into the 1-element
+// 0-d result and corrupts the heap (pytorch/pytorch#90998; measured here with
+// 1.13: "corrupted size vs. prev_size", abort a few steps later). Later
+// versions raise "index_select(): Index to scalar can have only 1 value, got n
+// value(s)". The oracle does not run the call on those versions: it reports
+// why instead, so one program cannot take the harness (or a fuzzing campaign)
+// down with it.
+void refuse_heap_corrupting_index_select(const T& self, size_t num_indices) {
+#if TORCH_VERSION_MAJOR < 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR < 1)
+  if (self.dim() == 0 && num_indices > 1 && self.device().is_cpu())
+    throw engine::TorchError(
+        engine::ErrorKind::RuntimeError,
+        engine::str_cat("stridecheck oracle: not run: LibTorch ", TORCH_VERSION,
+                        " index_select on a 0-d tensor with ", num_indices, " indices writes ", num_indices,
+                        " elements into its 1-element result (heap corruption, pytorch/pytorch#90998); LibTorch 2.1+ "
+                        "raises \"index_select(): Index to scalar can have only 1 value, got ",
+                        num_indices, " value(s)\""));
+#else
+  (void)self;
+  (void)num_indices;
+#endif
+}
+
 c10::optional<at::Scalar> opt_scalar(Args a, size_t i) {
   if (a.is_none(i)) return c10::nullopt;
   return to_scalar(a.scalar(i));
@@ -159,6 +185,7 @@ void add_torch_data_ops(TorchOpTable& t) {
   t["repeat"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).repeat(a.int_list(1))); };
   t["index_select"] = [](Args a, Env env, Ctx c) {
     std::vector<int64_t> idx = a.int_list(2);
+    refuse_heap_corrupting_index_select(env(a.tensor(0)), idx.size());
     T index = at::empty({static_cast<int64_t>(idx.size())}, at::TensorOptions().dtype(at::kLong));
     std::copy(idx.begin(), idx.end(), index.data_ptr<int64_t>());
     return one(at::index_select(env(a.tensor(0)), a.int_(1), index.to(c.device)));

@@ -1,6 +1,7 @@
 // Each op of program/ops.h runs on LibTorch with the meaning DESIGN.md gives
 // it; the expected values were measured with LibTorch 1.13.1.
 #include <gtest/gtest.h>
+#include <torch/version.h>
 
 #include <cstring>
 
@@ -223,6 +224,19 @@ TEST(TorchCopies, RepeatIndexSelectFlip) {
   EXPECT_EQ(contents<float>(v), (std::vector<float>{3, 2, 1, 0}));
   Trace w = run("a = arange 4\nb = index_select a 0 [7]");
   EXPECT_EQ(last(w).error_kind, "IndexError");
+}
+
+// Note [index_select on a 0-d tensor]: LibTorch < 2.1 would corrupt the heap;
+// the oracle refuses the call there, later LibTorch raises its own error.
+TEST(TorchCopies, IndexSelectOnAZeroDimTensorWithSeveralIndices) {
+  Trace t = run("a = tensor 2\nb = index_select a 0 [0,0,0,0]\nc = zeros [100]\nd = index_select a 0 [0]");
+  EXPECT_EQ(t.steps[1].error_kind, "RuntimeError");
+#if TORCH_VERSION_MAJOR < 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR < 1)
+  EXPECT_EQ(t.steps[1].error_message.rfind("stridecheck oracle: not run: LibTorch ", 0), 0u) << t.steps[1].error_message;
+#else
+  EXPECT_EQ(t.steps[1].error_message, "index_select(): Index to scalar can have only 1 value, got 4 value(s)");
+#endif
+  EXPECT_TRUE(result(t).sizes.empty());  // one index is fine: a 0-d result
 }
 
 TEST(TorchCopies, ZerosLikeWithDtype) {
