@@ -143,8 +143,9 @@ struct Search {
 MemOverlap exact_internal_overlap(const Shape& sizes, const Shape& strides, int64_t max_work) {
   Search s;
   s.max_work = max_work;
+  for (int64_t n : sizes)
+    if (n == 0) return MemOverlap::No;
   for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 0) return MemOverlap::No;
     if (sizes[i] == 1) continue;
     if (strides[i] == 0) return MemOverlap::Yes;
     s.terms.push_back({std::llabs(strides[i]), sizes[i] - 1});

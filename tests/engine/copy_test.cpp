@@ -1,0 +1,99 @@
+// Copy ops: layouts, identity, contents, errors (LibTorch 1.13.1 measured).
+#include <gtest/gtest.h>
+
+#include "engine/copy.h"
+#include "engine/creation.h"
+#include "engine/views.h"
+#include "tests/engine/test_util.h"
+
+namespace sc::engine {
+namespace {
+using testing::error_of;
+using testing::values;
+
+Tensor hdr(const Tensor& b, Shape s, Shape st, int64_t off = 0) { return make_view(b, s, st, off); }
+
+TEST(Contiguous, ReturnsSelfWhenAlreadyContiguous) {
+  Tensor a = arange(12, DType::Float32);
+  Tensor x = hdr(a, {3, 4}, {4, 1});
+  EXPECT_EQ(contiguous(x).id, x.id);
+  Tensor xt = hdr(a, {4, 3}, {1, 4});
+  Tensor c = contiguous(xt);
+  EXPECT_NE(c.id, xt.id);
+  EXPECT_NE(c.storage, xt.storage);
+  EXPECT_EQ(c.strides, (Shape{3, 1}));
+  EXPECT_EQ(values(c), (std::vector<double>{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}));
+  EXPECT_EQ(error_of([&] { contiguous(xt, MemoryFormat::Preserve); }),
+            "preserve memory format is unsupported by the contiguous operator");
+  EXPECT_EQ(contiguous(x, MemoryFormat::Preserve).id, x.id);
+}
+
+TEST(Clone, PreserveKeepsDenseStridesAndInfersOtherwise) {
+  Tensor a = arange(60, DType::Float32);
+  Tensor cl = hdr(a, {2, 3, 2, 5}, {30, 1, 15, 3});  // channels_last, dense
+  EXPECT_EQ(clone(cl).strides, cl.strides);
+  Tensor s = hdr(a, {3, 4, 3}, {2, 5, 20});  // transposed and sliced: not dense
+  Tensor c = clone(s);
+  EXPECT_EQ(c.strides, (Shape{1, 3, 12}));
+  EXPECT_EQ(values(c), values(s));
+  EXPECT_EQ(clone(s, MemoryFormat::Contiguous).strides, (Shape{12, 3, 1}));
+  EXPECT_FALSE(c.is_view());
+  EXPECT_EQ(c.version->value, 0);
+}
+
+TEST(To, AliasesWhenNothingChanges) {
+  Tensor a = arange(6, DType::Float32);
+  Tensor xt = hdr(a, {3, 2}, {1, 3});
+  EXPECT_EQ(to(xt, DType::Float32, std::nullopt).id, xt.id);
+  // suggest_memory_format(xt) is contiguous, so to(contiguous) is xt itself
+  EXPECT_EQ(to(xt, std::nullopt, MemoryFormat::Contiguous).id, xt.id);
+  Tensor d = to(xt, DType::Float64, std::nullopt);
+  EXPECT_EQ(d.dtype, DType::Float64);
+  EXPECT_EQ(d.strides, (Shape{1, 3}));
+  EXPECT_EQ(values(d), values(xt));
+}
+
+TEST(Repeat, TilesAndChecksRank) {
+  Tensor a = arange(3, DType::Int64);
+  Tensor r = repeat(a, {2, 2});
+  EXPECT_EQ(r.sizes, (Shape{2, 6}));
+  EXPECT_EQ(values(r), (std::vector<double>{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}));
+  Tensor m = hdr(arange(6, DType::Float32), {2, 3}, {3, 1});
+  EXPECT_EQ(error_of([&] { repeat(m, {2}); }),
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  EXPECT_EQ(repeat(m, {0, 1}).numel(), 0);
+}
+
+TEST(IndexSelect, GathersAndRaisesIndexError) {
+  Tensor m = hdr(arange(6, DType::Float32), {2, 3}, {3, 1});
+  Tensor r = index_select(m, 1, {2, 0, 0});
+  EXPECT_EQ(values(r), (std::vector<double>{2, 0, 0, 5, 3, 3}));
+  try {
+    index_select(m, 0, {2});
+    FAIL();
+  } catch (const TorchError& e) {
+    EXPECT_EQ(e.kind, ErrorKind::IndexError);
+    EXPECT_EQ(e.message, "index out of range in self");
+  }
+}
+
+TEST(Flip, ReversesAndChecksDuplicates) {
+  Tensor m = hdr(arange(6, DType::Float32), {2, 3}, {3, 1});
+  EXPECT_EQ(values(flip(m, {0, 1})), (std::vector<double>{5, 4, 3, 2, 1, 0}));
+  EXPECT_EQ(values(flip(m, {-1})), (std::vector<double>{2, 1, 0, 5, 4, 3}));
+  EXPECT_EQ(error_of([&] { flip(m, {0, 0}); }), "dim 0 appears multiple times in the list of dims");
+}
+
+TEST(EmptyLike, MarksContentsUndefinedAndZerosLikeIsZero) {
+  Tensor m = hdr(arange(6, DType::Float32), {2, 3}, {1, 2});
+  Tensor e = empty_like(m);
+  EXPECT_EQ(e.strides, (Shape{1, 2}));
+  EXPECT_TRUE(e.storage->has_undefined_bytes());
+  Tensor z = zeros_like(m, DType::Int32);
+  EXPECT_EQ(z.dtype, DType::Int32);
+  EXPECT_FALSE(z.storage->has_undefined_bytes());
+  EXPECT_EQ(values(z), (std::vector<double>(6, 0)));
+}
+
+}  // namespace
+}  // namespace sc::engine
