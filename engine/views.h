@@ -5,20 +5,62 @@
 // Each family lives in its own file under engine/views/. Errors carry
 // LibTorch's kind and exact message (engine/error.h).
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "engine/error.h"
 #include "engine/tensor.h"
 
 namespace sc::engine {
 
+// ---- engine/views/shape_math.cpp ------------------------------------------
 // LibTorch's maybe_wrap_dim: wraps a negative dim; IndexError "Dimension out of
-// range (expected to be in range of [-2, 1], but got 5)" otherwise.
+// range (expected to be in range of [-2, 1], but got 5)" otherwise. A 0-d
+// tensor wraps as if it had one dim when wrap_scalar, else IndexError
+// "Dimension specified as 0 but tensor has no dimensions".
 int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar = true);
+// TensorImpl::size(dim): maybe_wrap_dim(dim, self.dim(), wrap_scalar=false).
+int64_t size_at(const Tensor& self, int64_t dim);
 // at::infer_size: resolves one -1; "shape '[2, -1]' is invalid for input of size 7".
+// LibTorch throws two of its messages as a plain std::runtime_error rather than
+// a c10::Error ("only one dimension can be inferred", "shape ... is invalid");
+// unflatten catches exactly those, so they carry this type.
+struct PlainRuntimeError : TorchError {
+  explicit PlainRuntimeError(std::string m) : TorchError(ErrorKind::RuntimeError, std::move(m)) {}
+};
 Shape infer_size(const Shape& shape, int64_t numel);
 // at::detail::computeStride (TensorUtils.cpp): strides for viewing (sizes,
 // strides) as new_sizes without a copy, or nullopt when no view can.
 std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes);
+// at::detail::computeStorageNbytes with LibTorch 1.13's unsigned overflow
+// checks: "Storage size calculation overflowed with sizes=[..] and strides=[..]".
+int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize);
+// LibTorch 1.13's c10::SymInt reserves the int64 values below -2^62 (top bits
+// 0b10) for symbolic ints. Passing such a value where the C++ API converts an
+// int to a SymInt raises, before the op runs:
+//   one int (slice start/end/step, as_strided storage_offset):
+//     "Expected !is_symbolic() to be true, but got false.  (Could this error
+//      message be improved?  If so, please report an enhancement request to PyTorch.)"
+//   an int list (view, reshape, expand sizes; as_strided size and stride):
+//     "IntArrayRef contains an int that cannot be represented as a SymInt: <v>"
+// (measured with LibTorch 1.13.1 C++). Arguments are converted right to left.
+void check_symint(int64_t v);
+void check_symint_list(const Shape& v);
+// c10's printing of an IntArrayRef: "[2, 3]", "[]".
+std::string format_int_list(const Shape& v);
+
+// A view with LibTorch's as_strided checks (at::native::setStrided, which every
+// view op built on self.as_strided() goes through), in LibTorch's order:
+// stride/size length, negative strides, storage bounds, negative offset,
+// numel overflow. Ops built on alias_with_sizes_and_strides (view,
+// _reshape_alias, alias) use alias_with_sizes_and_strides.
+Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+// at::native::alias_with_sizes_and_strides: a view at self's storage_offset;
+// the only check is TensorImpl's numel overflow check.
+Tensor alias_with_sizes_and_strides(const Tensor& self, const Shape& sizes, const Shape& strides);
+// A tensor object sharing self's storage and version counter that is not a
+// view (C++ LibTorch's detach() and view(dtype): non-differentiable views).
+Tensor make_nonview_alias(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset, DType dtype);
 
 // engine/views/view.cpp
 Tensor view(const Tensor& self, const Shape& size);

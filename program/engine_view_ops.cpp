@@ -1,11 +1,81 @@
 // Engine backend: view ops (DESIGN.md view list) mapped onto engine/views.h.
+// Arguments are read through ArgReader, so defaults come from program/ops.h.
+// Overloads are chosen as LibTorch's C++ API chooses them:
+//   view [s] -> view(size);          view dtype=D -> view(dtype)
+//   squeeze  -> squeeze();           squeeze d    -> squeeze(dim)
+//   split n  -> split(n, dim);       split [a,b]  -> split_with_sizes([a,b], dim)
+//   movedim takes an int or a list on each side (movedim.int is movedim.intlist of one).
+#include "engine/dtype.h"
 #include "engine/views.h"
 #include "program/engine_ops.h"
 
 namespace sc {
+namespace {
+
+using engine::Tensor;
+using Result = std::vector<Tensor>;
+
+// Registers an op whose result is one tensor computed from the ArgReader and self.
+template <class F>
+void one(EngineOpTable& t, const char* name, F f) {
+  t[name] = [f](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return Result{f(a, env(a.tensor(0)), env)};
+  };
+}
+
+template <class F>
+void many(EngineOpTable& t, const char* name, F f) {
+  t[name] = [f](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
+    return f(a, env(a.tensor(0)));
+  };
+}
+
+}  // namespace
 
 void add_engine_view_ops(EngineOpTable& t) {
-  (void)t;  // filled in by the view-ops work
+  using A = const ArgReader&;
+  using S = const Tensor&;
+  using E = const Lookup<Tensor>&;
+
+  one(t, "view", [](A a, S self, E) {
+    if (auto d = a.kw_dtype()) return engine::view_dtype(self, *engine::parse_dtype(*d));
+    return engine::view(self, a.int_list(1));
+  });
+  one(t, "view_as", [](A a, S self, E env) { return engine::view_as(self, env(a.tensor(1))); });
+  one(t, "reshape", [](A a, S self, E) { return engine::reshape(self, a.int_list(1)); });
+  one(t, "flatten", [](A a, S self, E) { return engine::flatten(self, a.int_(1), a.int_(2)); });
+  one(t, "unflatten", [](A a, S self, E) { return engine::unflatten(self, a.int_(1), a.int_list(2)); });
+  one(t, "transpose", [](A a, S self, E) { return engine::transpose(self, a.int_(1), a.int_(2)); });
+  one(t, "t", [](A, S self, E) { return engine::t(self); });
+  one(t, "mT", [](A, S self, E) { return engine::mT(self); });
+  one(t, "T", [](A, S self, E) { return engine::T(self); });
+  one(t, "permute", [](A a, S self, E) { return engine::permute(self, a.int_list(1)); });
+  one(t, "movedim", [](A a, S self, E) { return engine::movedim(self, a.int_list(1), a.int_list(2)); });
+  one(t, "expand", [](A a, S self, E) { return engine::expand(self, a.int_list(1)); });
+  one(t, "expand_as", [](A a, S self, E env) { return engine::expand_as(self, env(a.tensor(1))); });
+  one(t, "broadcast_to", [](A a, S self, E) { return engine::broadcast_to(self, a.int_list(1)); });
+  one(t, "unsqueeze", [](A a, S self, E) { return engine::unsqueeze(self, a.int_(1)); });
+  one(t, "squeeze", [](A a, S self, E) {
+    if (auto d = a.opt_int(1)) return engine::squeeze(self, *d);
+    return engine::squeeze(self);
+  });
+  one(t, "narrow", [](A a, S self, E) { return engine::narrow(self, a.int_(1), a.int_(2), a.int_(3)); });
+  one(t, "slice",
+      [](A a, S self, E) { return engine::slice(self, a.int_(1), a.opt_int(2), a.opt_int(3), a.int_(4)); });
+  one(t, "select", [](A a, S self, E) { return engine::select(self, a.int_(1), a.int_(2)); });
+  one(t, "diagonal", [](A a, S self, E) { return engine::diagonal(self, a.int_(1), a.int_(2), a.int_(3)); });
+  one(t, "unfold", [](A a, S self, E) { return engine::unfold(self, a.int_(1), a.int_(2), a.int_(3)); });
+  one(t, "as_strided",
+      [](A a, S self, E) { return engine::as_strided(self, a.int_list(1), a.int_list(2), a.opt_int(3)); });
+  one(t, "detach", [](A, S self, E) { return engine::detach(self); });
+  one(t, "alias", [](A, S self, E) { return engine::alias(self); });
+
+  many(t, "split", [](A a, S self) {
+    if (a.is_list(1)) return engine::split_with_sizes(self, a.int_list(1), a.int_(2));
+    return engine::split(self, a.int_(1), a.int_(2));
+  });
+  many(t, "chunk", [](A a, S self) { return engine::chunk(self, a.int_(1), a.int_(2)); });
+  many(t, "unbind", [](A a, S self) { return engine::unbind(self, a.int_(1)); });
 }
 
 }  // namespace sc

@@ -1,0 +1,75 @@
+// diagonal, unfold, as_strided: views whose strides combine or repeat the
+// input's (TensorShape.cpp at v1.13).
+#include <algorithm>
+
+#include "engine/error.h"
+#include "engine/views.h"
+#include "engine/views/wrapping.h"
+
+namespace sc::engine {
+
+// diagonal(offset, d1, d2): drop d1 and d2, append a dim of
+//   size = max(min(size[d1], size[d2] - offset), 0)       for offset >= 0
+//          max(min(size[d1] + offset, size[d2]), 0)       for offset < 0
+//   stride = stride[d1] + stride[d2]
+// and move the start by offset * stride[d2] (or -offset * stride[d1]) unless the
+// diagonal is empty.
+Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_) {
+  const int64_t ndim = self.dim();
+  const int64_t dim1 = maybe_wrap_dim(dim1_, ndim);
+  const int64_t dim2 = maybe_wrap_dim(dim2_, ndim);
+  SC_CHECK(dim1 != dim2, "diagonal dimensions cannot be identical ", dim1_, ", ", dim2_);
+  int64_t storage_offset = self.storage_offset;
+  const int64_t size1 = size_at(self, dim1), size2 = size_at(self, dim2);
+  const int64_t diag_size = offset >= 0 ? std::max<int64_t>(std::min(size1, wrapping::sub(size2, offset)), 0)
+                                        : std::max<int64_t>(std::min(wrapping::add(size1, offset), size2), 0);
+  if (diag_size != 0) {
+    if (offset >= 0) storage_offset += offset * self.strides[dim2];
+    else storage_offset -= offset * self.strides[dim1];
+  }
+  Shape sizes = self.sizes, strides = self.strides;
+  const int64_t hi = std::max(dim1, dim2), lo = std::min(dim1, dim2);
+  sizes.erase(sizes.begin() + hi);
+  strides.erase(strides.begin() + hi);
+  sizes.erase(sizes.begin() + lo);
+  strides.erase(strides.begin() + lo);
+  sizes.push_back(diag_size);
+  strides.push_back(self.strides[dim1] + self.strides[dim2]);
+  return checked_strided_view(self, sizes, strides, storage_offset);
+}
+
+// unfold(dim, size, step): dim becomes (size[dim] - size) / step + 1 windows
+// of stride step * stride[dim], and a last dim of `size` with stride
+// stride[dim]. A 0-d input counts as one element (dim wraps as a scalar's).
+Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
+  dimension = maybe_wrap_dim(dimension, self.dim(), /*wrap_scalar=*/true);
+  const int64_t nd = self.dim();
+  const int64_t max_size = nd == 0 ? 1 : self.sizes[dimension];
+  SC_CHECK(size <= max_size, "maximum size for tensor at dimension ", dimension, " is ", max_size,
+           " but size is ", size);
+  SC_CHECK(step > 0, "step is ", step, " but must be > 0");
+  Shape sizes(static_cast<size_t>(nd + 1)), strides(static_cast<size_t>(nd + 1));
+  sizes[nd] = size;
+  strides[nd] = nd == 0 ? 1 : self.strides[dimension];
+  for (int64_t d = 0; d < nd; ++d) {
+    if (d == dimension) {
+      sizes[d] = wrapping::add(wrapping::div(wrapping::sub(self.sizes[d], size), step), 1);
+      strides[d] = wrapping::mul(step, self.strides[d]);
+    } else {
+      sizes[d] = self.sizes[d];
+      strides[d] = self.strides[d];
+    }
+  }
+  return checked_strided_view(self, sizes, strides, self.storage_offset);
+}
+
+// as_strided(size, stride, offset): any header within the storage; the offset
+// is absolute in the storage and defaults to self's storage_offset.
+Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, std::optional<int64_t> storage_offset) {
+  if (storage_offset) check_symint(*storage_offset);
+  check_symint_list(stride);
+  check_symint_list(size);
+  return checked_strided_view(self, size, stride, storage_offset.value_or(self.storage_offset));
+}
+
+}  // namespace sc::engine

@@ -1,0 +1,104 @@
+// transpose, t, mT, T, permute, movedim: reorder the header's dims
+// (aten/src/ATen/native/TensorShape.cpp at v1.13).
+#include <algorithm>
+#include <numeric>
+
+#include "engine/error.h"
+#include "engine/views.h"
+#include "engine/warnings.h"
+
+namespace sc::engine {
+
+// transpose(d0, d1): swap sizes[d0] <-> sizes[d1] and strides[d0] <-> strides[d1].
+// d0 == d1 (after wrapping) is self.alias(): a new view, never self.
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+  dim0 = maybe_wrap_dim(dim0, self.dim());
+  dim1 = maybe_wrap_dim(dim1, self.dim());
+  if (dim0 == dim1) return alias(self);
+  Shape sizes = self.sizes, strides = self.strides;
+  std::swap(sizes[dim0], sizes[dim1]);
+  std::swap(strides[dim0], strides[dim1]);
+  return checked_strided_view(self, sizes, strides, self.storage_offset);
+}
+
+// t(): dim <= 2; transpose(0, dim < 2 ? 0 : 1), so a view even for 0-d and 1-d.
+Tensor t(const Tensor& self) {
+  SC_CHECK(self.dim() <= 2, "t() expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
+  return transpose(self, 0, self.dim() < 2 ? 0 : 1);
+}
+
+// mT: transpose(-2, -1) for dim >= 2; a 0-d tensor is returned as is (self,
+// the same object: measured with LibTorch 1.13); 1-d raises.
+Tensor mT(const Tensor& self) {
+  if (self.dim() == 0) return self;
+  SC_CHECK(self.dim() >= 2, "tensor.mT is only supported on matrices or batches of matrices. Got ", self.dim(),
+           "-D tensor.");
+  return transpose(self, -2, -1);
+}
+
+// T (numpy_T): permute(n-1, ..., 0); warns (TORCH_WARN_ONCE) unless dim is 0 or 2.
+Tensor T(const Tensor& self) {
+  const int64_t n = self.dim();
+  if (n != 2 && n != 0)
+    warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
+         "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+         "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.");
+  Shape dims(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) dims[i] = n - 1 - i;
+  return permute(self, dims);
+}
+
+// permute(dims): len(dims) == dim; out.sizes[i] = sizes[wrap(dims[i])], same
+// for strides; each dim once. (LibTorch's message names sparse_coo for every layout.)
+Tensor permute(const Tensor& self, const Shape& dims) {
+  const int64_t ndim = self.dim();
+  SC_CHECK(ndim == static_cast<int64_t>(dims.size()),
+           "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired "
+           "ordering of dimensions i.e. input.dim() = ",
+           ndim, " is not equal to len(dims) = ", dims.size());
+  Shape sizes(dims.size()), strides(dims.size());
+  std::vector<bool> seen(dims.size());
+  for (int64_t i = 0; i < ndim; ++i) {
+    const int64_t d = maybe_wrap_dim(dims[i], ndim);
+    SC_CHECK(!seen[d], "permute(): duplicate dims are not allowed.");
+    seen[d] = true;
+    sizes[i] = self.sizes[d];
+    strides[i] = self.strides[d];
+  }
+  return checked_strided_view(self, sizes, strides, self.storage_offset);
+}
+
+// movedim(src, dst): source dims go to the destination positions; the other
+// dims keep their relative order in the remaining positions. A 0-d input is
+// self.alias() (after the checks).
+Tensor movedim(const Tensor& self, const Shape& src, const Shape& dst) {
+  SC_CHECK(src.size() == dst.size(), "movedim: Invalid source or destination dims: source (", format_int_list(src),
+           " dims) should contain the same number of dims as destination (", format_int_list(dst), " dims)");
+  const int64_t ndim = self.dim();
+  Shape nsrc(src.size()), ndst(dst.size());
+  for (size_t i = 0; i < src.size(); ++i) nsrc[i] = maybe_wrap_dim(src[i], ndim);
+  for (size_t i = 0; i < dst.size(); ++i) ndst[i] = maybe_wrap_dim(dst[i], ndim);
+  auto all_unique = [](Shape v) {
+    std::sort(v.begin(), v.end());
+    return std::adjacent_find(v.begin(), v.end()) == v.end();
+  };
+  SC_CHECK(all_unique(nsrc), "movedim: repeated dim in `source` (", format_int_list(src), ")");
+  SC_CHECK(all_unique(ndst), "movedim: repeated dim in `destination` (", format_int_list(dst), ")");
+  if (ndim == 0) return alias(self);
+
+  Shape order(static_cast<size_t>(ndim)), rest_src(static_cast<size_t>(ndim)), rest_dst(static_cast<size_t>(ndim));
+  std::iota(rest_src.begin(), rest_src.end(), 0);
+  std::iota(rest_dst.begin(), rest_dst.end(), 0);
+  for (size_t i = 0; i < src.size(); ++i) {
+    order[ndst[i]] = nsrc[i];
+    rest_src[nsrc[i]] = -1;
+    rest_dst[ndst[i]] = -1;
+  }
+  rest_src.erase(std::remove(rest_src.begin(), rest_src.end(), -1), rest_src.end());
+  rest_dst.erase(std::remove(rest_dst.begin(), rest_dst.end(), -1), rest_dst.end());
+  SC_ASSERT(rest_src.size() == rest_dst.size());
+  for (size_t i = 0; i < rest_src.size(); ++i) order[rest_dst[i]] = rest_src[i];
+  return permute(self, order);
+}
+
+}  // namespace sc::engine

@@ -1,0 +1,201 @@
+// Shape and stride arithmetic shared by the view ops: dim wrapping, -1
+// inference, LibTorch's computeStride, the storage-size computation and the
+// as_strided checks (c10/core/WrapDimMinimal.h, ATen/InferSize.h,
+// ATen/TensorUtils.cpp, ATen/native/Resize.h at v1.13).
+#include <cstdint>
+#include <limits>
+
+#include "engine/error.h"
+#include "engine/views.h"
+#include "engine/views/wrapping.h"
+
+namespace sc::engine {
+
+std::string format_int_list(const Shape& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(v[i]);
+  }
+  return s + "]";
+}
+
+namespace {
+constexpr int64_t kMinSymIntRepresentable = -(int64_t{1} << 62);
+}  // namespace
+
+void check_symint(int64_t v) {
+  SC_CHECK(v >= kMinSymIntRepresentable,
+           "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, "
+           "please report an enhancement request to PyTorch.)");
+}
+
+void check_symint_list(const Shape& v) {
+  for (int64_t x : v)
+    SC_CHECK(x >= kMinSymIntRepresentable, "IntArrayRef contains an int that cannot be represented as a SymInt: ", x);
+}
+
+// wrap(dim, n) = dim + n for dim in [-n, -1]; dim in [0, n-1] as is;
+// a 0-d tensor counts as n = 1 (range [-1, 0]) when wrap_scalar.
+int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {
+  if (ndim <= 0) {
+    SC_CHECK_KIND(wrap_scalar, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
+    ndim = 1;
+  }
+  const int64_t min = -ndim, max = ndim - 1;
+  SC_CHECK_KIND(dim >= min && dim <= max, IndexError, "Dimension out of range (expected to be in range of [", min,
+                ", ", max, "], but got ", dim, ")");
+  return dim < 0 ? dim + ndim : dim;
+}
+
+int64_t size_at(const Tensor& self, int64_t dim) {
+  return self.sizes[static_cast<size_t>(maybe_wrap_dim(dim, self.dim(), /*wrap_scalar=*/false))];
+}
+
+// at::infer_size_impl: newsize = prod(shape[d] for d != the -1); the -1 takes
+// numel / newsize when that divides exactly and newsize != 0.
+Shape infer_size(const Shape& shape, int64_t numel) {
+  uint64_t newsize_bits = 1;  // int64 arithmetic that wraps, as it does in LibTorch
+  std::optional<size_t> infer_dim;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == -1) {
+      if (infer_dim) throw PlainRuntimeError("only one dimension can be inferred");
+      infer_dim = d;
+    } else if (shape[d] >= 0) {
+      newsize_bits *= static_cast<uint64_t>(shape[d]);
+    } else {
+      raise(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d]);
+    }
+  }
+  const int64_t newsize = static_cast<int64_t>(newsize_bits);
+  if (numel == newsize || (infer_dim && newsize > 0 && numel % newsize == 0)) {
+    Shape res = shape;
+    if (infer_dim) {
+      SC_CHECK(newsize != 0, "cannot reshape tensor of 0 elements into shape ", format_int_list(shape),
+               " because the unspecified dimension size -1 can be any value and is ambiguous");
+      res[*infer_dim] = numel / newsize;
+    }
+    return res;
+  }
+  throw PlainRuntimeError(str_cat("shape '", format_int_list(shape), "' is invalid for input of size ", numel));
+}
+
+// Note [computeStride] (at::detail::computeStride_impl, TensorUtils.cpp):
+// walk the old dims from the last, grouping them into "chunks" of dims that
+// are contiguous with each other (stride[d-1] == numel(chunk) * base stride;
+// size-1 dims never break a chunk). Each chunk must be covered exactly by a
+// run of new dims, which get strides base * (numel of the new dims to their
+// right inside the chunk); new size-1 dims are absorbed by whichever chunk is
+// open. Special cases: a 0-d input gives all-1 strides; a 0-numel input keeps
+// its strides when the shape is unchanged, else gets contiguous-like strides.
+std::optional<Shape> compute_stride(const Shape& oldshape, const Shape& oldstride, const Shape& newshape) {
+  if (oldshape.empty()) return Shape(newshape.size(), 1);
+  int64_t numel = 1;
+  for (int64_t s : oldshape) numel = wrapping::mul(numel, s);
+  if (numel == 0 && oldshape == newshape) return oldstride;
+
+  const int64_t nview = static_cast<int64_t>(newshape.size());
+  Shape newstride(newshape.size());
+  if (numel == 0) {
+    for (int64_t d = nview - 1; d >= 0; --d)
+      newstride[d] = d == nview - 1 ? 1 : wrapping::mul(std::max<int64_t>(newshape[d + 1], 1), newstride[d + 1]);
+    return newstride;
+  }
+
+  int64_t view_d = nview - 1;
+  int64_t chunk_base_stride = oldstride.back();
+  int64_t tensor_numel = 1, view_numel = 1;
+  for (int64_t tensor_d = static_cast<int64_t>(oldshape.size()) - 1; tensor_d >= 0; --tensor_d) {
+    tensor_numel = wrapping::mul(tensor_numel, oldshape[tensor_d]);
+    if (tensor_d == 0 ||
+        (oldshape[tensor_d - 1] != 1 && oldstride[tensor_d - 1] != wrapping::mul(tensor_numel, chunk_base_stride))) {
+      while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
+        newstride[view_d] = wrapping::mul(view_numel, chunk_base_stride);
+        view_numel = wrapping::mul(view_numel, newshape[view_d]);
+        --view_d;
+      }
+      if (view_numel != tensor_numel) return std::nullopt;
+      if (tensor_d > 0) {
+        chunk_base_stride = oldstride[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return newstride;
+}
+
+// computeStorageNbytes (1.13, unsigned arithmetic as LibTorch does it):
+//   size = 1 + sum(stride[i] * (sizes[i] - 1)), 0 if any size is 0;
+//   bytes = size * itemsize; any unsigned overflow, or bytes > INT64_MAX, raises.
+// Negative sizes or strides become huge unsigned values, so they usually overflow.
+int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize) {
+  uint64_t size = 1;
+  bool overflowed = false;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) return 0;
+    uint64_t strided_size = 0;
+    overflowed |= __builtin_mul_overflow(static_cast<uint64_t>(strides[i]), static_cast<uint64_t>(sizes[i] - 1),
+                                         &strided_size);
+    overflowed |= __builtin_add_overflow(size, strided_size, &size);
+  }
+  overflowed |= __builtin_mul_overflow(size, static_cast<uint64_t>(itemsize), &size);
+  overflowed |= size > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  SC_CHECK(!overflowed, "Storage size calculation overflowed with sizes=", format_int_list(sizes),
+           " and strides=", format_int_list(strides));
+  return static_cast<int64_t>(size);
+}
+
+namespace {
+// TensorImpl::safe_compute_numel: the product of the sizes as uint64; an
+// overflow, or a product above INT64_MAX, raises. (A negative size is a huge
+// unsigned value: it raises unless a later size is 0.)
+void check_numel(const Shape& sizes) {
+  uint64_t n = 1;
+  bool overflows = false;
+  for (int64_t s : sizes) overflows |= __builtin_mul_overflow(n, static_cast<uint64_t>(s), &n);
+  overflows |= n > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  SC_CHECK(!overflows, "numel: integer multiplication overflow");
+}
+
+}  // namespace
+
+// self.as_strided(sizes, strides, offset): the SymInt conversions (right to
+// left), then at::native::setStrided (1.13) on a fresh view of self's storage.
+Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+  check_symint(storage_offset);
+  check_symint_list(strides);
+  check_symint_list(sizes);
+  SC_CHECK(sizes.size() == strides.size(), "mismatch in length of strides and shape");
+  for (int64_t st : strides)
+    SC_CHECK(st >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ",
+             format_int_list(strides));
+  // checkInBoundsForStorage: bytes(sizes, strides) + offset * itemsize <= storage nbytes,
+  // skipped when the header needs no storage (some size is 0).
+  const int64_t item = itemsize(self.dtype);
+  const int64_t needed = compute_storage_nbytes(sizes, strides, item);
+  if (needed != 0) {
+    const int64_t total = wrapping::add(needed, wrapping::mul(storage_offset, item));
+    SC_CHECK(total <= self.storage->nbytes(), "setStorage: sizes ", format_int_list(sizes), ", strides ",
+             format_int_list(strides), ", storage offset ", storage_offset, ", and itemsize ", item,
+             " requiring a storage size of ", total, " are out of bounds for storage of size ",
+             self.storage->nbytes());
+  }
+  SC_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+  check_numel(sizes);
+  return make_view(self, sizes, strides, storage_offset);
+}
+
+Tensor alias_with_sizes_and_strides(const Tensor& self, const Shape& sizes, const Shape& strides) {
+  check_numel(sizes);
+  return make_view(self, sizes, strides, self.storage_offset);
+}
+
+Tensor make_nonview_alias(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset, DType dtype) {
+  Tensor t = make_view(self, std::move(sizes), std::move(strides), storage_offset, dtype);
+  t.base_id.reset();
+  return t;
+}
+
+}  // namespace sc::engine

@@ -1,0 +1,143 @@
+// slice, narrow, select and the ops built on them: split, split_with_sizes,
+// chunk, unbind (TensorShape.cpp at v1.13). Every result is a view.
+#include <cstdint>
+#include <limits>
+
+#include "engine/error.h"
+#include "engine/views.h"
+#include "engine/views/wrapping.h"
+
+namespace sc::engine {
+
+// Note [slice clamping] (at::native::slice, step > 0 only):
+//   start = none ? 0 : start;  end = none ? INT64_MAX : end
+//   negative start/end += size; then start in [0, size], end in [start, size]
+//   offset += start * stride[dim]; size = ceil((end - start) / step); stride[dim] *= step
+namespace {
+// at::native::slice, called directly (no SymInt conversion of start/end/step).
+Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+                  int64_t step) {
+  SC_CHECK_KIND(self.dim() != 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
+  dim = maybe_wrap_dim(dim, self.dim());
+  Shape sizes = self.sizes, strides = self.strides;
+  int64_t start_val = start.value_or(0);
+  int64_t end_val = end.value_or(std::numeric_limits<int64_t>::max());
+  SC_CHECK(step > 0, "slice step must be positive");
+  const int64_t size = sizes[dim];
+  if (start_val < 0) start_val += size;
+  if (end_val < 0) end_val += size;
+  if (start_val < 0) start_val = 0;
+  else if (start_val >= size) start_val = size;
+  if (end_val < start_val) end_val = start_val;
+  else if (end_val >= size) end_val = size;
+  const int64_t storage_offset = self.storage_offset + start_val * strides[dim];
+  const int64_t len = end_val - start_val;
+  sizes[dim] = wrapping::div(wrapping::sub(wrapping::add(len, step), 1), step);  // round up
+  strides[dim] = wrapping::mul(strides[dim], step);
+  return checked_strided_view(self, sizes, strides, storage_offset);
+}
+}  // namespace
+
+// Tensor::slice converts start, end and step to SymInts first (check_symint).
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+             int64_t step) {
+  check_symint(step);
+  if (end) check_symint(*end);
+  if (start) check_symint(*start);
+  return slice_impl(self, dim, start, end, step);
+}
+
+// narrow(dim, start, length) = slice(dim, start', start' + length, 1), where
+// start' = wrap(start, size(dim)) unless start == size(dim) (start may be the end).
+Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
+  SC_CHECK(self.dim() > 0, "narrow() cannot be applied to a 0-dim tensor.");
+  const int64_t cur_size = size_at(self, dim);
+  if (start != cur_size) start = maybe_wrap_dim(start, cur_size);
+  SC_CHECK(length >= 0 && start <= cur_size - length, "start (", start, ") + length (", length,
+           ") exceeds dimension size (", cur_size, ").");
+  return slice_impl(self, dim, start, start + length, 1);
+}
+
+// select(dim, index), index in [-size, size): drop dim, offset += index * stride[dim].
+Tensor select(const Tensor& self, int64_t dim, int64_t index) {
+  SC_CHECK_KIND(self.dim() != 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
+  dim = maybe_wrap_dim(dim, self.dim());
+  const int64_t size = self.sizes[dim];
+  SC_CHECK_KIND(index >= -size && index < size, IndexError, "select(): index ", index,
+                " out of range for tensor of size ", format_int_list(self.sizes), " at dimension ", dim);
+  if (index < 0) index += size;
+  Shape sizes = self.sizes, strides = self.strides;
+  const int64_t storage_offset = self.storage_offset + index * strides[dim];
+  sizes.erase(sizes.begin() + dim);
+  strides.erase(strides.begin() + dim);
+  return checked_strided_view(self, sizes, strides, storage_offset);
+}
+
+// split(split_size, dim): max(ceil(size / split_size), 1) pieces (one piece
+// when split_size is 0 and the dim is empty), each narrow(dim, i * split_size, len).
+std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
+  SC_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
+  SC_CHECK(split_size >= 0, "split expects split_size be non-negative, but got split_size=", split_size);
+  const int64_t dim_size = size_at(self, dim);
+  SC_CHECK(split_size > 0 || dim_size == 0,
+           "split_size can only be 0 if dimension size is 0, but got dimension size of ", dim_size);
+  int64_t num_splits = 1;
+  if (split_size != 0) num_splits = std::max<int64_t>(wrapping::div(wrapping::sub(wrapping::add(dim_size, split_size), 1), split_size), 1);
+  const int64_t last_split_size = wrapping::sub(split_size, wrapping::sub(wrapping::mul(split_size, num_splits), dim_size));
+  std::vector<Tensor> splits;
+  splits.reserve(static_cast<size_t>(num_splits));
+  for (int64_t i = 0; i < num_splits; ++i)
+    splits.push_back(narrow(self, dim, wrapping::mul(i, split_size), i < num_splits - 1 ? split_size : last_split_size));
+  return splits;
+}
+
+// split_with_sizes: piece i = at::native::slice(dim, start_i, start_i + len_i)
+// with start_i the (wrapping) sum of the lengths before it; each length must
+// be >= 0, and they must sum to size(dim). The slices clamp and never raise, so
+// checking first and slicing after gives LibTorch's errors.
+std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim) {
+  SC_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
+  const int64_t dim_size = size_at(self, dim);
+  int64_t sum = 0;
+  for (int64_t length : split_sizes) {
+    SC_CHECK(length >= 0, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
+             format_int_list(split_sizes));
+    sum = wrapping::add(sum, length);
+  }
+  SC_CHECK(sum == dim_size, "split_with_sizes expects split_sizes to sum exactly to ", dim_size,
+           " (input tensor's size at dimension ", dim, "), but got split_sizes=", format_int_list(split_sizes));
+  std::vector<Tensor> splits;
+  int64_t start = 0;
+  for (int64_t length : split_sizes) {
+    splits.push_back(slice_impl(self, dim, start, wrapping::add(start, length), 1));
+    start = wrapping::add(start, length);
+  }
+  return splits;
+}
+
+// chunk(chunks, dim) = split(ceil(size / chunks), dim); for an empty dim,
+// split_with_sizes([0] * chunks) so that there are exactly `chunks` pieces.
+std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
+  SC_CHECK(self.dim() > 0, "chunk expects at least a 1-dimensional tensor");
+  SC_CHECK(chunks > 0, "chunk expects `chunks` to be greater than 0, got: ", chunks);
+  const int64_t dim_size = size_at(self, dim);
+  const int64_t split_size = wrapping::div(wrapping::sub(wrapping::add(dim_size, chunks), 1), chunks);
+  if (split_size == 0 && dim_size == 0) {
+    Shape split_sizes(static_cast<size_t>(chunks), split_size);
+    split_sizes[chunks - 1] = split_size - (split_size * chunks - dim_size);
+    return split_with_sizes(self, split_sizes, dim);
+  }
+  return split(self, split_size, dim);
+}
+
+// unbind(dim) = [select(dim, i) for i in range(size(dim))].
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
+  dim = maybe_wrap_dim(dim, self.dim());
+  const int64_t size = size_at(self, dim);
+  std::vector<Tensor> out;
+  out.reserve(static_cast<size_t>(size));
+  for (int64_t i = 0; i < size; ++i) out.push_back(select(self, dim, i));
+  return out;
+}
+
+}  // namespace sc::engine

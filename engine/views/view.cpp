@@ -1,0 +1,115 @@
+// view, view(dtype), view_as, reshape, flatten, unflatten
+// (aten/src/ATen/native/TensorShape.cpp at v1.13).
+#include "engine/copy.h"
+#include "engine/error.h"
+#include "engine/views.h"
+#include "engine/views/wrapping.h"
+
+namespace sc::engine {
+
+// view(size): sizes = infer_size(size, numel); strides = computeStride(...),
+// which must exist (Note [computeStride]); always a new view, never self.
+Tensor view(const Tensor& self, const Shape& size) {
+  check_symint_list(size);
+  Shape inferred = infer_size(size, self.numel());
+  auto stride = compute_stride(self.sizes, self.strides, inferred);
+  SC_CHECK(stride.has_value(),
+           "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
+           "two contiguous subspaces). Use .reshape(...) instead.");
+  return alias_with_sizes_and_strides(self, inferred, *stride);
+}
+
+Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, other.sizes); }
+
+// Note [view(dtype)] (view_dtype, 1.13): reinterpret the bytes. With r =
+// ratio of itemsizes, the last dim (stride 1) is scaled by r, the other
+// strides and the storage_offset by 1/r (in units of the new dtype).
+// Same dtype still makes a new tensor object. In C++ LibTorch the result is a
+// non-differentiable view: it shares storage and version counter, but
+// is_view() is false and it has no _base (measured, as for detach()).
+Tensor view_dtype(const Tensor& self, DType dtype) {
+  const int64_t self_item = itemsize(self.dtype), new_item = itemsize(dtype);
+  const auto from = torch_scalar_type_name(self.dtype), to = torch_scalar_type_name(dtype);
+  if (self.dtype == dtype || self_item == new_item)
+    return make_nonview_alias(self, self.sizes, self.strides, self.storage_offset, dtype);
+  SC_CHECK(self.dim() != 0, "self.dim() cannot be 0 to view ", from, " as ", to, " (different element sizes)");
+  const int64_t last = self.dim() - 1;
+  Shape sizes = self.sizes, strides = self.strides;
+  if (self_item > new_item) {
+    // Downsizing: stride[d] *= r for d < last; size[last] *= r; offset *= r.
+    const int64_t r = self_item / new_item;
+    for (int64_t d = 0; d < last; ++d) strides[d] = wrapping::mul(strides[d], r);
+    sizes[last] = wrapping::mul(sizes[last], r);
+    SC_CHECK(self.strides[last] == 1, "self.stride(-1) must be 1 to view ", from, " as ", to,
+             " (different element sizes), but got ", self.strides[last]);
+    return make_nonview_alias(self, sizes, strides, wrapping::mul(self.storage_offset, r), dtype);
+  }
+  // Upsizing: checks in LibTorch 1.13's order (size, offset, last stride,
+  // other strides; measured), then stride[d] /= r for d < last; size[last] /= r; offset /= r.
+  const int64_t r = new_item / self_item;
+  SC_CHECK(self.sizes[last] % r == 0, "self.size(-1) must be divisible by ", r, " to view ", from, " as ", to,
+           " (different element sizes), but got ", self.sizes[last]);
+  SC_CHECK(self.storage_offset % r == 0, "self.storage_offset() must be divisible by ", r, " to view ", from, " as ",
+           to, " (different element sizes), but got ", self.storage_offset);
+  SC_CHECK(self.strides[last] == 1, "self.stride(-1) must be 1 to view ", from, " as ", to,
+           " (different element sizes), but got ", self.strides[last]);
+  for (int64_t d = 0; d < last; ++d) {
+    SC_CHECK(strides[d] % r == 0, "self.stride(", d, ") must be divisible by ", r, " to view ", from, " as ", to,
+             " (different element sizes), but got ", strides[d]);
+    strides[d] /= r;
+  }
+  sizes[last] /= r;
+  return make_nonview_alias(self, sizes, strides, self.storage_offset / r, dtype);
+}
+
+// reshape: a view (_reshape_alias) when computeStride finds strides, else
+// _unsafe_view(clone(contiguous), shape): fresh storage, not a view.
+Tensor reshape(const Tensor& self, const Shape& shape) {
+  check_symint_list(shape);
+  Shape inferred = infer_size(shape, self.numel());
+  if (auto stride = compute_stride(self.sizes, self.strides, inferred))
+    return alias_with_sizes_and_strides(self, inferred, *stride);
+  Tensor copy = clone(self, MemoryFormat::Contiguous);
+  auto stride = compute_stride(copy.sizes, copy.strides, inferred);
+  SC_ASSERT(stride.has_value(), "a contiguous tensor can always be viewed");
+  return make_tensor(copy.storage, inferred, *stride, copy.storage_offset, copy.dtype);
+}
+
+// flatten(start, end): 0-d -> reshape([1]); start == end -> self itself;
+// else reshape(sizes[:start] + [prod(sizes[start:end+1])] + sizes[end+1:]).
+Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
+  start_dim = maybe_wrap_dim(start_dim, self.dim());
+  end_dim = maybe_wrap_dim(end_dim, self.dim());
+  SC_CHECK(start_dim <= end_dim, "flatten() has invalid args: start_dim cannot come after end_dim");
+  if (self.dim() == 0) return reshape(self, {1});
+  if (start_dim == end_dim) return self;
+  int64_t slice_numel = 1;
+  for (int64_t d = start_dim; d <= end_dim; ++d) slice_numel = wrapping::mul(slice_numel, self.sizes[d]);
+  Shape shape(self.sizes.begin(), self.sizes.begin() + start_dim);
+  shape.push_back(slice_numel);
+  shape.insert(shape.end(), self.sizes.begin() + end_dim + 1, self.sizes.end());
+  return reshape(self, shape);
+}
+
+// unflatten(dim, sizes) = view(sizes[:dim] + infer_size(sizes, size(dim)) + sizes[dim+1:]).
+// LibTorch rewrites infer_size's plain std::runtime_errors (and only those).
+Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes) {
+  SC_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
+  dim = maybe_wrap_dim(dim, self.dim());
+  const int64_t dim_size = size_at(self, dim);
+  Shape inferred;
+  try {
+    inferred = infer_size(sizes, dim_size);
+  } catch (const PlainRuntimeError& e) {
+    SC_CHECK(e.message.find("is invalid for input of size") != std::string::npos,
+             "unflatten got an unexpected error:\n", e.message);
+    raise(ErrorKind::RuntimeError, "unflatten: Provided sizes ", format_int_list(sizes),
+          " don't multiply up to the size of dim ", dim, " (", dim_size, ") in the input tensor");
+  }
+  Shape shape(self.sizes.begin(), self.sizes.begin() + dim);
+  shape.insert(shape.end(), inferred.begin(), inferred.end());
+  shape.insert(shape.end(), self.sizes.begin() + dim + 1, self.sizes.end());
+  return view(self, shape);
+}
+
+}  // namespace sc::engine
