@@ -93,9 +93,11 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
 
 // unflatten(dim, sizes) = view(sizes[:dim] + infer_size(sizes, size(dim)) + sizes[dim+1:]).
 // LibTorch rewrites infer_size's plain std::runtime_errors (and only those).
+// The dim is wrapped before the sizes are checked (C++; Python's
+// Tensor.unflatten checks the sizes first, in Python).
 Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes) {
-  SC_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
   dim = maybe_wrap_dim(dim, self.dim());
+  SC_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
   const int64_t dim_size = size_at(self, dim);
   Shape inferred;
   try {

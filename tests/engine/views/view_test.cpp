@@ -183,8 +183,9 @@ TEST(Unflatten, Errors) {
                 "unflatten: Provided sizes [5, -1] don't multiply up to the size of dim 0 (12) in the input tensor");
   EXPECT_RAISES(unflatten(x, 0, {-1, -1}), RuntimeError, "unflatten got an unexpected error:\nonly one dimension can be inferred");
   EXPECT_RAISES(unflatten(x, 0, {-2, -6}), RuntimeError, "invalid shape dimension -2");
-  // the empty-sizes check comes before the dim is wrapped
-  EXPECT_RAISES(unflatten(x, 5, {}), RuntimeError, "unflatten: sizes must be non-empty");
+  EXPECT_RAISES(unflatten(x, 0, {}), RuntimeError, "unflatten: sizes must be non-empty");
+  // C++ LibTorch wraps the dim before it checks the sizes (Python checks the sizes first)
+  EXPECT_RAISES(unflatten(x, 5, {}), IndexError, "Dimension out of range (expected to be in range of [-1, 0], but got 5)");
   EXPECT_RAISES(unflatten(strided(1, {}, {}), 0, {1}), IndexError, "Dimension specified as 0 but tensor has no dimensions");
 }
 
