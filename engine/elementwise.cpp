@@ -9,6 +9,7 @@
 #include "engine/layout.h"
 #include "engine/memory_format.h"
 #include "engine/overlap.h"
+#include "engine/undefined.h"
 #include "engine/warnings.h"
 
 namespace sc::engine {
@@ -154,7 +155,16 @@ bool same_geometry(const Tensor& written, const Tensor& input) {
 
 void account_write(const Tensor& written, const std::vector<const Tensor*>& inputs, bool idempotent) {
   if (written.numel() == 0) return;
+  // Elements computed from undefined bytes stay undefined (engine/undefined.h);
+  // collected before the write marks everything it wrote defined.
+  std::vector<int64_t> from_undefined;
+  for (const Tensor* in : inputs) {
+    if (!in) continue;
+    std::vector<int64_t> offs = elements_reading_undefined(written, *in);
+    from_undefined.insert(from_undefined.end(), offs.begin(), offs.end());
+  }
   mark_all(written, true);
+  mark_elements_undefined(written, from_undefined);
   const int64_t item = itemsize(written.dtype);
   Storage& s = *written.storage;
   // Elements of the written tensor reached more than once.

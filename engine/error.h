@@ -20,6 +20,14 @@ struct TorchError : std::exception {
   std::string message;
 };
 
+// A backend declines to run a step that would crash it or corrupt its memory
+// (a known LibTorch bug): the step is reported as refused, never as passed.
+struct StepRefused : std::exception {
+  explicit StepRefused(std::string m) : message(std::move(m)) {}
+  const char* what() const noexcept override { return message.c_str(); }
+  std::string message;
+};
+
 // A step would allocate past the configured budget: it is not run (DESIGN.md, Limits).
 struct BudgetExceeded : std::exception {
   explicit BudgetExceeded(std::string m) : message(std::move(m)) {}

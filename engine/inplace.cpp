@@ -7,6 +7,7 @@
 #include "engine/kernels/cpu/kernels.h"
 #include "engine/layout.h"
 #include "engine/overlap.h"
+#include "engine/undefined.h"
 
 namespace sc::engine {
 
@@ -154,7 +155,10 @@ Tensor fill_(const Tensor& self, const Tensor& value) {
   if (value.dtype == DType::Bool) item = Scalar::boolean(load_int(value.dtype, p) != 0);
   else if (is_floating(value.dtype)) item = Scalar::floating(load_double(value.dtype, p));
   else item = Scalar::integer(load_int(value.dtype, p));
-  return fill_(self, item);
+  std::vector<int64_t> undefined = elements_reading_undefined(self, value);  // an undefined value fills garbage
+  fill_(self, item);
+  mark_elements_undefined(self, undefined);
+  return self;
 }
 
 // clamp meta (1.13): neither bound -> error; for a non-floating self the
@@ -187,33 +191,36 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
   if (min) lo = checked_scalar(*min, self.dtype);
   if (max) hi = checked_scalar(*max, self.dtype);
   cpu::clamp(self, self, lo, hi);
-  account_write(self, {}, true);
+  account_write(self, {&self}, true);  // reads self: undefined elements stay undefined
   bump(self);
   return self;
 }
 
-// copy_ (Copy.cpp copy_impl): self.is_same(src) or the very same data
-// (alias, offset, strides, sizes, dtype) -> nothing to do; else a
-// TensorIterator with self as output (no resize): internal overlap, partial
-// overlap with src, broadcast src to self ("output with shape [3] doesn't
-// match the broadcast shape [2, 3]"), convert.
+// copy_ (Copy.cpp copy_impl), in 1.13's order (measured): the very same
+// tensor object -> nothing to do; a written-to tensor with stride-0 overlap
+// raises even when src has the very same data (x.expand(2,3).copy_(
+// x.expand(2,3)) raises); the very same data (alias, offset, strides, sizes,
+// dtype) -> nothing to do; else a TensorIterator with self as output (no
+// resize): partial overlap with src, broadcast src to self ("output with shape
+// [3] doesn't match the broadcast shape [2, 3]"), convert.
 Tensor copy_(const Tensor& self, const Tensor& src) {
-  const bool same_data = self.id == src.id ||
-                         (self.storage == src.storage && self.storage_offset == src.storage_offset &&
-                          self.strides == src.strides && self.sizes == src.sizes && self.dtype == src.dtype);
-  if (!same_data) {
+  if (self.id != src.id) {
     SC_CHECK(has_internal_overlap(self) != MemOverlap::Yes,
              "unsupported operation: more than one element of the written-to tensor refers to a single memory "
              "location. Please clone() the tensor before performing the operation.");
-    SC_CHECK(get_overlap_status(self, src) != MemOverlapStatus::Partial,
-             "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
-             "memory location. Please clone() the tensor before performing the operation.");
-    Shape shape = broadcast_shapes(self.sizes, src.sizes);
-    SC_CHECK(shape == self.sizes, "output with shape ", shape_str(self.sizes), " doesn't match the broadcast shape ",
-             shape_str(shape));
-    if (self.numel() > 0) {
-      cpu::copy(self, broadcast_header(src, self.sizes));
-      account_write(self, {&src}, false);
+    const bool same_data = self.storage == src.storage && self.storage_offset == src.storage_offset &&
+                           self.strides == src.strides && self.sizes == src.sizes && self.dtype == src.dtype;
+    if (!same_data) {
+      SC_CHECK(get_overlap_status(self, src) != MemOverlapStatus::Partial,
+               "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+               "single memory location. Please clone() the tensor before performing the operation.");
+      Shape shape = broadcast_shapes(self.sizes, src.sizes);
+      SC_CHECK(shape == self.sizes, "output with shape ", shape_str(self.sizes),
+               " doesn't match the broadcast shape ", shape_str(shape));
+      if (self.numel() > 0) {
+        cpu::copy(self, broadcast_header(src, self.sizes));
+        account_write(self, {&src}, false);
+      }
     }
   }
   bump(self);

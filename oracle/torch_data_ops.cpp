@@ -3,6 +3,7 @@
 // python_variable_methods), so that LibTorch decides layouts, promotion and errors.
 #include <ATen/ScalarOps.h>
 #include <ATen/core/LegacyTypeDispatch.h>
+#include <c10/core/WrapDimMinimal.h>
 #include <c10/util/TypeCast.h>
 #include <torch/version.h>
 #include <ATen/ops/add.h>
@@ -127,11 +128,16 @@ T operand(Args a, size_t i, Env env) { return a.is_tensor(i) ? env(a.tensor(i)) 
 // value(s)". The oracle does not run the call on those versions: it reports
 // why instead, so one program cannot take the harness (or a fuzzing campaign)
 // down with it.
-void refuse_heap_corrupting_index_select(const T& self, size_t num_indices) {
+// LibTorch checks each index just before writing it, so the write past the end
+// happens only when the first two indices are both valid (0): otherwise it
+// raises "index out of range in self" cleanly, and the oracle lets it.
+void refuse_heap_corrupting_index_select(const T& self, int64_t dim, const std::vector<int64_t>& index) {
+  const size_t num_indices = index.size();
 #if TORCH_VERSION_MAJOR < 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR < 1)
-  if (self.dim() == 0 && num_indices > 1 && self.device().is_cpu())
-    throw engine::TorchError(
-        engine::ErrorKind::RuntimeError,
+  if (self.dim() != 0 || num_indices < 2 || !self.device().is_cpu()) return;
+  c10::maybe_wrap_dim(dim, 0);  // LibTorch's own "Dimension out of range" comes first
+  if (index[0] == 0 && index[1] == 0)
+    throw engine::StepRefused(
         engine::str_cat("stridecheck oracle: not run: LibTorch ", TORCH_VERSION,
                         " index_select on a 0-d tensor with ", num_indices, " indices writes ", num_indices,
                         " elements into its 1-element result (heap corruption, pytorch/pytorch#90998); LibTorch 2.1+ "
@@ -139,6 +145,7 @@ void refuse_heap_corrupting_index_select(const T& self, size_t num_indices) {
                         num_indices, " value(s)\""));
 #else
   (void)self;
+  (void)dim;
   (void)num_indices;
 #endif
 }
@@ -185,7 +192,7 @@ void add_torch_data_ops(TorchOpTable& t) {
   t["repeat"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).repeat(a.int_list(1))); };
   t["index_select"] = [](Args a, Env env, Ctx c) {
     std::vector<int64_t> idx = a.int_list(2);
-    refuse_heap_corrupting_index_select(env(a.tensor(0)), idx.size());
+    refuse_heap_corrupting_index_select(env(a.tensor(0)), a.int_(1), idx);
     T index = at::empty({static_cast<int64_t>(idx.size())}, at::TensorOptions().dtype(at::kLong));
     std::copy(idx.begin(), idx.end(), index.data_ptr<int64_t>());
     return one(at::index_select(env(a.tensor(0)), a.int_(1), index.to(c.device)));

@@ -57,6 +57,8 @@ engine::TorchError current_exception_as_torch_error() {
     return c10_error(ErrorKind::RuntimeError, e);
   } catch (const engine::TorchError& e) {
     return e;
+  } catch (const engine::StepRefused&) {
+    throw;  // not an error of LibTorch's: the interpreter reports the step as refused
   } catch (const std::exception& e) {
     return engine::TorchError(ErrorKind::RuntimeError, clean_error_message(e.what()));
   }

@@ -163,7 +163,8 @@ class Differ {
       const StepObs& sa = a_.steps[i];
       const StepObs& sb = b_.steps[i];
       for (const StepObs* s : {&sa, &sb}) {
-        if (s->outcome == Outcome::OverBudget || s->outcome == Outcome::TimedOut) {
+        if (s->outcome == Outcome::OverBudget || s->outcome == Outcome::TimedOut ||
+            s->outcome == Outcome::Refused) {
           r.verdict = Verdict::Skipped;
           r.note = step_source(p_, i) + ": " + std::string(outcome_name(s->outcome)) + " on " +
                    (s == &sa ? a_.backend : b_.backend) + (s->note.empty() ? "" : ": " + s->note);

@@ -5,7 +5,7 @@
 //
 // Verdicts:
 //   Fail       the traces differ (first difference in DiffResult::first);
-//   Skipped    a step is over budget or timed out on either side, before any
+//   Skipped    a step is over budget, timed out or refused on either side, before any
 //              difference: never Pass (note says which step and why);
 //   Undefined  the traces agree except for bytes marked undefined
 //              (StorageObs::undefined, either side), or a step is marked

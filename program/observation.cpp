@@ -18,6 +18,7 @@ std::string_view outcome_name(Outcome o) {
     case Outcome::Skipped: return "skipped";
     case Outcome::OverBudget: return "over_budget";
     case Outcome::TimedOut: return "timed_out";
+    case Outcome::Refused: return "refused";
   }
   return "?";
 }

@@ -49,6 +49,7 @@ enum class Outcome {
   Skipped,     // an input name is unbound (an earlier step raised)
   OverBudget,  // would allocate past the budget: not run (note says why)
   TimedOut,    // ran past the step time limit
+  Refused,     // the backend declined to run it (it would crash or corrupt memory): note says why
 };
 std::string_view outcome_name(Outcome);
 

@@ -302,7 +302,7 @@ Overlap to_overlap_answer(std::string_view s, size_t line) {
 }
 
 Outcome to_outcome(std::string_view s, size_t line) {
-  for (Outcome o : {Outcome::Ok, Outcome::Error, Outcome::Skipped, Outcome::OverBudget, Outcome::TimedOut})
+  for (Outcome o : {Outcome::Ok, Outcome::Error, Outcome::Skipped, Outcome::OverBudget, Outcome::TimedOut, Outcome::Refused})
     if (outcome_name(o) == s) return o;
   bad(line, "unknown outcome '" + std::string(s) + "'");
 }

@@ -119,6 +119,9 @@ class TracedBackend : public Backend {
         obs.outcome = Outcome::Error;
         obs.error_kind = std::string(engine::error_kind_name(e.kind));
         obs.error_message = e.message;
+      } catch (const engine::StepRefused& e) {
+        obs.outcome = Outcome::Refused;
+        obs.note = e.message;
       }
       obs.warnings = traits.take_warnings();
       if (auto u = traits.take_undefined()) {

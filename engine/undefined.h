@@ -1,0 +1,22 @@
+#pragma once
+// Undefined contents flow: where a kernel reads bytes whose contents LibTorch
+// leaves undefined (empty_like before it is written, locations written twice
+// through an overlapping view), what it writes from them is undefined too, so
+// the diff never compares values computed from garbage.
+#include <cstdint>
+#include <vector>
+
+#include "engine/tensor.h"
+
+namespace sc::engine {
+
+// Byte offsets (in written's storage) of the elements of `written` whose
+// corresponding element of `read` (broadcast to written's sizes) has an
+// undefined byte. Empty when read's storage is fully defined (the common case,
+// checked first).
+std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Tensor& read);
+
+// Marks each element starting at those byte offsets undefined.
+void mark_elements_undefined(const Tensor& written, const std::vector<int64_t>& byte_offsets);
+
+}  // namespace sc::engine

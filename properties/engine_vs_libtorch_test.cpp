@@ -1,0 +1,45 @@
+// The differential property: on every generated view chain, the engine and
+// LibTorch produce the same Observation trace (or the program is reported as
+// undefined or skipped, never silently passed). A counterexample is shrunk by
+// RapidCheck and printed as a program file.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "properties/generators.h"
+#include "program/backend.h"
+#include "program/compare.h"
+
+#ifdef STRIDECHECK_HAVE_TORCH
+#include "oracle/oracle.h"
+
+namespace sc::properties {
+namespace {
+
+struct Backends {
+  std::unique_ptr<Backend> engine, oracle;
+  Backends() {
+    register_engine_backend();
+    oracle::register_backends();
+    engine = make_backend("engine:cpu");
+    oracle = make_backend("libtorch:cpu");
+  }
+};
+
+Backends& backends() {
+  static Backends b;
+  return b;
+}
+
+RC_GTEST_PROP(EngineMatchesLibTorch, OnGeneratedViewChains, (const GeneratedProgram& g)) {
+  RunOptions options;
+  options.record_contents = false;
+  options.budget_bytes = int64_t{16} << 20;
+  Comparison c = compare_backends(g.program, *backends().engine, *backends().oracle, options);
+  RC_CLASSIFY(c.diff.verdict == Verdict::Undefined, "undefined");
+  RC_CLASSIFY(c.diff.verdict == Verdict::Skipped, "skipped");
+  if (c.diff.verdict == Verdict::Fail) RC_FAIL(format_diff(g.program, c.left, c.right, c.diff));
+}
+
+}  // namespace
+}  // namespace sc::properties
+#endif

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# A differential fuzzing campaign: engine:cpu vs libtorch:cpu on generated
+# view-chain programs, with libFuzzer in fork mode over a shared corpus
+# directory, then a summary.
+#
+#   scripts/fuzz.sh [SECONDS] [JOBS]      (defaults: 300 s, all cores)
+#
+# Findings (inputs that make the backends diverge) land in out/fuzz/findings/
+# and are turned into readable programs in out/fuzz/findings/*.prog.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds="${1:-300}"
+jobs="${2:-$(nproc)}"
+build="${FUZZ_BUILD_DIR:-$root/build-fuzz}"
+out="$root/out/fuzz"
+
+"$root/scripts/setup.sh"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DSTRIDECHECK_FUZZ=ON -DSTRIDECHECK_SANITIZE="${SANITIZE:-OFF}" -DSTRIDECHECK_WITH_TESTS=OFF >/dev/null
+cmake --build "$build" --parallel "$(nproc)" --target view_chain_fuzzer stridecheck
+
+mkdir -p "$out/corpus" "$out/findings"
+log="$out/campaign-$(date +%Y%m%d-%H%M%S).log"
+echo "campaign: ${seconds}s, ${jobs} jobs, corpus $out/corpus, log $log"
+set +e
+"$build/bin/view_chain_fuzzer" -fork="$jobs" -ignore_crashes=1 -max_total_time="$seconds" \
+  -max_len=512 -artifact_prefix="$out/findings/" "$out/corpus" >"$log" 2>&1
+status=$?
+set -e
+
+# Turn each finding into a program file a person can read and replay.
+for f in "$out/findings"/crash-*; do
+  [ -e "$f" ] || continue
+  [ -e "$f.prog" ] || "$build/bin/stridecheck" decode "$f" >"$f.prog" 2>/dev/null || true
+done
+
+echo
+echo "== campaign summary =="
+"$build/bin/stridecheck" --version | sed 's/^/  /'
+grep -E '^#[0-9]+' "$log" | tail -1 | sed 's/^/  last status: /' || true
+execs=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+echo "  executions/s (libFuzzer, last report): ${execs}"
+echo "  corpus entries: $(find "$out/corpus" -type f | wc -l)"
+findings=$(find "$out/findings" -name 'crash-*' ! -name '*.prog' | wc -l)
+echo "  findings (divergences): $findings in $out/findings"
+echo "  libFuzzer exit status: $status"
+[ "$findings" -eq 0 ]
