@@ -226,15 +226,23 @@ TEST(TorchCopies, RepeatIndexSelectFlip) {
   EXPECT_EQ(last(w).error_kind, "IndexError");
 }
 
-// Note [index_select on a 0-d tensor]: LibTorch < 2.1 would corrupt the heap;
-// the oracle refuses the call there, later LibTorch raises its own error.
+// Note [index_select on a 0-d tensor]: LibTorch < 2.1 would write past the
+// 1-element result when the first two indices are both 0; the oracle refuses
+// that call there (the step is Refused, with the reason). An out-of-range index
+// in second place raises before any write past the end, so LibTorch runs it.
 TEST(TorchCopies, IndexSelectOnAZeroDimTensorWithSeveralIndices) {
-  Trace t = run("a = tensor 2\nb = index_select a 0 [0,0,0,0]\nc = zeros [100]\nd = index_select a 0 [0]");
-  EXPECT_EQ(t.steps[1].error_kind, "RuntimeError");
+  Trace t = run(
+      "a = tensor 2\nb = index_select a 0 [0,0,0,0]\nc = zeros [100]\nd = index_select a 0 [0,5]\n"
+      "e = index_select a 0 [0]");
 #if TORCH_VERSION_MAJOR < 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR < 1)
-  EXPECT_EQ(t.steps[1].error_message.rfind("stridecheck oracle: not run: LibTorch ", 0), 0u) << t.steps[1].error_message;
+  EXPECT_EQ(t.steps[1].outcome, Outcome::Refused);
+  EXPECT_EQ(t.steps[1].note.rfind("stridecheck oracle: not run: LibTorch ", 0), 0u) << t.steps[1].note;
+  EXPECT_EQ(t.steps[3].error_kind, "IndexError");
+  EXPECT_EQ(t.steps[3].error_message, "index out of range in self");
 #else
+  EXPECT_EQ(t.steps[1].error_kind, "RuntimeError");
   EXPECT_EQ(t.steps[1].error_message, "index_select(): Index to scalar can have only 1 value, got 4 value(s)");
+  EXPECT_EQ(t.steps[3].error_message, "index_select(): Index to scalar can have only 1 value, got 2 value(s)");
 #endif
   EXPECT_TRUE(result(t).sizes.empty());  // one index is fine: a 0-d result
 }
