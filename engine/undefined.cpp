@@ -5,9 +5,14 @@
 
 namespace sc::engine {
 
+// An element read is undefined when one of its bytes is, or when it is a bool
+// whose byte is neither 0 nor 1 (a `view dtype=bool` of other data): reading
+// such a bool is undefined behaviour in C++, and LibTorch's kernels disagree
+// with each other on its value (1 in the scalar loops, the byte in vector ones).
 std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Tensor& read) {
   std::vector<int64_t> out;
-  if (!read.storage->has_undefined_bytes() || written.numel() == 0) return out;
+  const bool check_bool = read.dtype == DType::Bool;
+  if ((!read.storage->has_undefined_bytes() && !check_bool) || written.numel() == 0) return out;
   const std::vector<uint8_t>& mask = read.storage->undefined_mask();
   const Tensor r = broadcast_header(read, written.sizes);
   const int64_t read_item = itemsize(read.dtype);
@@ -16,12 +21,10 @@ std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Ten
   cpu::for_each_strided<2>(written.sizes, {&written, &r}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
     for (int64_t i = 0; i < n; ++i) {
       const int64_t roff = (p[1] - read_base) + i * st[1];
-      for (int64_t b = 0; b < read_item; ++b) {
-        if (mask[static_cast<size_t>(roff + b)]) {
-          out.push_back((p[0] - written_base) + i * st[0]);
-          break;
-        }
-      }
+      bool undefined = check_bool && static_cast<uint8_t>(read_base[roff]) > 1;
+      for (int64_t b = 0; b < read_item && !undefined && !mask.empty(); ++b)
+        undefined = mask[static_cast<size_t>(roff + b)] != 0;
+      if (undefined) out.push_back((p[0] - written_base) + i * st[0]);
     }
   });
   return out;

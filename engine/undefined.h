@@ -11,9 +11,9 @@
 namespace sc::engine {
 
 // Byte offsets (in written's storage) of the elements of `written` whose
-// corresponding element of `read` (broadcast to written's sizes) has an
-// undefined byte. Empty when read's storage is fully defined (the common case,
-// checked first).
+// corresponding element of `read` (broadcast to written's sizes) is undefined:
+// an undefined byte, or a bool byte other than 0 and 1. Empty at once when
+// read's storage is fully defined and read is not bool (the common case).
 std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Tensor& read);
 
 // Marks each element starting at those byte offsets undefined.
