@@ -1,5 +1,6 @@
 #include "program/diff.h"
 
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <sstream>
@@ -80,6 +81,20 @@ std::string decode(const uint8_t* p, engine::DType d) {
     case engine::DType::Float64: o.precision(17); o << load(double{}); break;
   }
   return o.str();
+}
+
+bool is_nan(const uint8_t* p, engine::DType d) {
+  auto load = [&](auto v) {
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  switch (d) {
+    case engine::DType::Float16: return std::isnan(engine::half_to_float(load(uint16_t{})));
+    case engine::DType::BFloat16: return std::isnan(engine::bfloat16_to_float(load(uint16_t{})));
+    case engine::DType::Float32: return std::isnan(load(float{}));
+    case engine::DType::Float64: return std::isnan(load(double{}));
+    default: return false;
+  }
 }
 
 std::string hex_bytes(const std::vector<uint8_t>& b, size_t from, size_t n) {
@@ -275,8 +290,25 @@ class Differ {
     bool mask = any_set(x.undefined) || any_set(y.undefined);
     if (mask) mark_undefined(i, "storage " + std::to_string(x.id) + " has bytes whose contents are undefined");
     if (has_all_bytes(x) && has_all_bytes(y)) {
+      std::optional<engine::DType> dt;
+      bool dt_known = false;
       for (size_t k = 0; k < x.bytes.size(); ++k) {
         if (x.bytes[k] == y.bytes[k] || masked(x.undefined, k) || masked(y.undefined, k)) continue;
+        // Note [NaN bits]: LibTorch's own kernels disagree on the sign and
+        // payload of the NaNs they produce (scalar vs vectorised loops, CPU vs
+        // CUDA), so two NaNs of a floating dtype compare equal.
+        if (!dt_known) {
+          dt = storage_dtype(i, x.id);
+          dt_known = true;
+        }
+        if (dt && engine::is_floating(*dt)) {
+          const size_t isz = static_cast<size_t>(engine::itemsize(*dt));
+          const size_t e = k / isz * isz;
+          if (e + isz <= x.bytes.size() && is_nan(x.bytes.data() + e, *dt) && is_nan(y.bytes.data() + e, *dt)) {
+            k = e + isz - 1;
+            continue;
+          }
+        }
         return contents_difference(i, sb, x, y, static_cast<int64_t>(k));
       }
       return std::nullopt;
@@ -294,9 +326,15 @@ class Differ {
     return std::nullopt;
   }
 
+  // The dtype of the latest result that lives in storage `id` (the step's own results count).
+  std::optional<engine::DType> storage_dtype(size_t i, int id) const {
+    ValueTable vt = values_;
+    if (i < p_.steps.size()) vt.add_step(p_.steps[i], a_.steps[i]);
+    return vt.dtype_of_storage(id);
+  }
+
   Difference contents_difference(size_t i, const StepObs& sb, const StorageObs& x, const StorageObs& y, int64_t k) {
     std::string field = "storage " + std::to_string(x.id) + " contents";
-    // The dtype of a result that lives in this storage (the step's own results count).
     ValueTable vt = values_;
     if (i < p_.steps.size()) vt.add_step(p_.steps[i], a_.steps[i]);
     auto dt = vt.dtype_of_storage(x.id);

@@ -140,6 +140,23 @@ TEST(Diff, FirstDifferingElementIsDecodedAndLocated) {
   EXPECT_NE(report.find("f.prog:3: add_ b 1"), std::string::npos) << report;
 }
 
+// Note [NaN bits]: two NaNs of a floating dtype are equal whatever their sign
+// and payload; a NaN against a number is still a difference.
+TEST(Diff, NaNsCompareEqualWhateverTheirBits) {
+  Fixture f;
+  Trace left = f.trace;
+  const uint32_t quiet = 0x7fc00000u, negative_payload = 0xffc00001u;
+  std::memcpy(left.steps[2].storages[0].bytes.data() + 4, &quiet, 4);
+  Trace right = left;
+  std::memcpy(right.steps[2].storages[0].bytes.data() + 4, &negative_payload, 4);
+  EXPECT_EQ(diff_traces(f.program, left, right).verdict, Verdict::Pass);
+  float number = 1.0f;
+  std::memcpy(right.steps[2].storages[0].bytes.data() + 4, &number, 4);
+  DiffResult d = diff_traces(f.program, left, right);
+  ASSERT_EQ(d.verdict, Verdict::Fail);
+  EXPECT_EQ(d.first->field, "storage 0 contents");
+}
+
 TEST(Diff, HashesAreComparedWhenOnlyHashesExist) {
   DiffResult d = diff_with([](Trace& t) {
     for (StepObs& s : t.steps) s.storages[0].bytes.clear();
