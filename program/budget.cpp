@@ -3,6 +3,8 @@
 #include <limits>
 
 #include "engine/dtype.h"
+#include "engine/error.h"
+#include "engine/views.h"
 #include "program/ops.h"
 
 namespace sc {
@@ -79,11 +81,33 @@ std::optional<AllocationEstimate> allocation_estimate(
 
   if (spec->category == OpCategory::View) {
     if (op != "reshape" && op != "flatten") return std::nullopt;
-    // reshape/flatten may copy: at most the input's numel.
+    // reshape/flatten copy only when no view can express the result
+    // (computeStride, the rule the ops themselves use); then at most the
+    // input's numel. Arguments the op will reject allocate nothing.
     InputHeader in = input(a.tensor(0));
     auto n = numel_of(in.sizes);
     if (!n) return std::nullopt;
-    return make(sat_mul(*n, in.itemsize), op + " of " + shape_text(in.sizes) + " (if it copies)");
+    try {
+      std::vector<int64_t> target;
+      if (op == "reshape") {
+        target = engine::infer_size(a.int_list(1), *n);
+      } else {
+        const int64_t nd = static_cast<int64_t>(in.sizes.size());
+        if (nd == 0) return std::nullopt;
+        const int64_t start = engine::maybe_wrap_dim(a.int_(1), nd), end = engine::maybe_wrap_dim(a.int_(2), nd);
+        if (start >= end) return std::nullopt;
+        target.assign(in.sizes.begin(), in.sizes.begin() + start);
+        int64_t merged = 1;
+        for (int64_t d = start; d <= end; ++d) merged = sat_mul(merged, in.sizes[d]);
+        target.push_back(merged);
+        target.insert(target.end(), in.sizes.begin() + end + 1, in.sizes.end());
+      }
+      if (in.strides.size() == in.sizes.size() && engine::compute_stride(in.sizes, in.strides, target))
+        return std::nullopt;
+    } catch (const engine::TorchError&) {
+      return std::nullopt;
+    }
+    return make(sat_mul(*n, in.itemsize), op + " of " + shape_text(in.sizes) + " (a copy)");
   }
 
   InputHeader self = input(a.tensor(0));

@@ -15,6 +15,7 @@ namespace sc {
 
 struct InputHeader {
   std::vector<int64_t> sizes;
+  std::vector<int64_t> strides;
   int64_t itemsize = 4;
 };
 

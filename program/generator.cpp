@@ -371,7 +371,7 @@ class Generator {
     if (!spec || check_signature(s)) return;
     auto lookup_header = [&](const std::string& n) {
       for (const Value& v : env_)
-        if (v.name == n) return InputHeader{v.tensor.sizes, engine::itemsize(v.tensor.dtype)};
+        if (v.name == n) return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype)};
       return InputHeader{};
     };
     auto est = allocation_estimate(s, lookup_header);

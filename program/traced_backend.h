@@ -100,7 +100,7 @@ class TracedBackend : public Backend {
       }
       auto est = allocation_estimate(s, [&](const std::string& n) {
         TensorFacts f = traits.facts(lookup(n));
-        return InputHeader{f.sizes, f.itemsize};
+        return InputHeader{f.sizes, f.strides, f.itemsize};
       });
       if (est && (est->bytes > options.budget_bytes - allocated)) {
         obs.outcome = Outcome::OverBudget;

@@ -1,0 +1,48 @@
+#include "program/budget.h"
+
+#include <gtest/gtest.h>
+
+#include "program/parser.h"
+
+namespace sc {
+namespace {
+
+std::optional<AllocationEstimate> estimate(const std::string& line, InputHeader in = {}) {
+  Program p = parse_program("x = zeros [1]\n" + line + "\n", "budget.prog");
+  return allocation_estimate(p.steps[1], [&](const std::string&) { return in; });
+}
+
+TEST(Budget, CreationCountsItsBytes) {
+  auto e = estimate("y = zeros [1000,1000] dtype=float64");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->bytes, 8'000'000);
+}
+
+TEST(Budget, HugeSizesSaturateInsteadOfOverflowing) {
+  auto e = estimate("y = ones [4611686018427387904,4611686018427387904]");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->bytes, INT64_MAX);
+}
+
+TEST(Budget, NegativeSizesAreLeftToLibTorchsOwnError) { EXPECT_FALSE(estimate("y = zeros [-1]")); }
+
+TEST(Budget, ViewsAllocateNothing) {
+  EXPECT_FALSE(estimate("y = expand x [1000000000,4]", {{1, 4}, {4, 1}, 4}));
+}
+
+// reshape/flatten of an expanded tensor: a view when computeStride can
+// express it (no bytes), a copy of every element when it cannot.
+TEST(Budget, ReshapeCountsOnlyWhenItCopies) {
+  InputHeader expanded{{1000000000, 4}, {0, 1}, 4};
+  EXPECT_FALSE(estimate("y = reshape x [1000000000,4,1]", expanded));
+  EXPECT_FALSE(estimate("y = flatten x 1 1", expanded));
+  auto copy = estimate("y = reshape x [-1]", expanded);
+  ASSERT_TRUE(copy);
+  EXPECT_EQ(copy->bytes, 16'000'000'000);
+  InputHeader transposed{{3, 4}, {1, 3}, 4};
+  ASSERT_TRUE(estimate("y = flatten x", transposed));
+  EXPECT_FALSE(estimate("y = reshape x [12,1,1]", {{12}, {1}, 4}));
+}
+
+}  // namespace
+}  // namespace sc
