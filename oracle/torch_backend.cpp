@@ -147,7 +147,7 @@ struct TorchTraits {
   std::optional<std::string> take_undefined() { return std::nullopt; }
 };
 
-std::string backend_version() { return "LibTorch " + libtorch_version(); }
+std::string backend_version() { return "LibTorch " + libtorch_description(); }
 
 std::unique_ptr<Backend> make_torch_backend(std::string_view device) {
   if (device != "cpu" && device != "meta" && device != "cuda")
@@ -167,5 +167,13 @@ void register_backends() {
 }
 
 std::string libtorch_version() { return TORCH_VERSION; }
+
+std::string libtorch_description() {
+#ifdef STRIDECHECK_TORCH_PACKAGE
+  return std::string(TORCH_VERSION) + " (Debian package " STRIDECHECK_TORCH_PACKAGE ")";
+#else
+  return TORCH_VERSION;
+#endif
+}
 
 }  // namespace sc::oracle

@@ -111,7 +111,7 @@ void check_backend_names(const std::vector<std::string>& names) {
 
 std::string oracle_version() {
 #ifdef STRIDECHECK_HAVE_TORCH
-  return "LibTorch " + sc::oracle::libtorch_version();
+  return "LibTorch " + sc::oracle::libtorch_description();
 #else
   return "";
 #endif
