@@ -45,10 +45,11 @@ TEST(TorchBackend, NamesItselfAndItsLibTorchVersion) {
   register_backends();
   auto cpu = make_backend("libtorch:cpu");
   EXPECT_EQ(cpu->name(), "libtorch:cpu");
-  EXPECT_EQ(cpu->version(), std::string("LibTorch ") + TORCH_VERSION);
+  EXPECT_EQ(cpu->version(), "LibTorch " + libtorch_description());
   EXPECT_EQ(libtorch_version(), TORCH_VERSION);
+  EXPECT_EQ(libtorch_description().rfind(TORCH_VERSION, 0), 0u) << libtorch_description();
   EXPECT_EQ(make_backend("libtorch:meta")->name(), "libtorch:meta");
-  EXPECT_EQ(run("a = arange 3").backend_version, std::string("LibTorch ") + TORCH_VERSION);
+  EXPECT_EQ(run("a = arange 3").backend_version, "LibTorch " + libtorch_description());
 }
 
 TEST(TorchBackend, UnknownDeviceIsInvalidArgument) {
@@ -64,7 +65,8 @@ TEST(TorchBackend, CudaWithoutADeviceSaysWhy) {
     FAIL() << "expected std::invalid_argument";
   } catch (const std::invalid_argument& e) {
     std::string what = e.what();
-    EXPECT_EQ(what.rfind("libtorch:cuda: no CUDA device available (LibTorch " TORCH_VERSION ", built with", 0), 0)
+    EXPECT_EQ(what.rfind("libtorch:cuda: no CUDA device available (LibTorch " + libtorch_description() + ", built with", 0),
+              0u)
         << what;
   }
 }
