@@ -183,9 +183,17 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
   if (min && max && ((min->is_floating() && std::isnan(min->f)) || (max->is_floating() && std::isnan(max->f)))) {
     return fill_(self, Scalar::floating(std::numeric_limits<double>::quiet_NaN()));
   }
-  if (self.dtype == DType::Float16) {
+  // The CPU kernels dispatch AT_DISPATCH_ALL_TYPES_AND(kBFloat16, ...): Bool
+  // and Half raise "\"<kernel>\" not implemented for 'Bool'", also for an
+  // empty self (the dispatch runs before the loop). The kernel names are
+  // clamp_scalar_cpu (both bounds), clamp_max_scalar_cpu (max only) and
+  // clamp_min_cpu (min only; measured, not clamp_min_scalar_cpu). A Bool self
+  // reaches this only with bool bounds (any other bound promotes and raises
+  // above), so its NaN-fill path cannot be taken.
+  if (self.dtype == DType::Float16 || self.dtype == DType::Bool) {
     const char* name = min && max ? "clamp_scalar_cpu" : max ? "clamp_max_scalar_cpu" : "clamp_min_cpu";
-    raise(ErrorKind::RuntimeError, "\"", name, "\" not implemented for 'Half'");
+    raise(ErrorKind::RuntimeError, "\"", name, "\" not implemented for '",
+          self.dtype == DType::Bool ? "Bool" : "Half", "'");
   }
   std::optional<Scalar> lo, hi;
   if (min) lo = checked_scalar(*min, self.dtype);
