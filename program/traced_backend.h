@@ -130,6 +130,13 @@ class TracedBackend : public Backend {
       }
       if (obs.outcome == Outcome::Ok) {
         for (const Tensor& t : results) obs.results.push_back(observe(t));
+        // A result that is an already-bound tensor object (out=, in-place,
+        // view-or-self ops) is that object as it is now: every name bound to
+        // it sees its current header (an out= resize of `b = to a` resizes a,
+        // since both names hold one TensorImpl). A no-op for LibTorch.
+        for (const Tensor& t : results)
+          for (Bound& b : env)
+            if (traits.identity(b.tensor) == traits.identity(t)) b.tensor = t;
         for (size_t i = 0; i < s.outputs.size() && i < results.size(); ++i) {
           index[s.outputs[i]] = env.size();
           env.push_back({s.outputs[i], results[i]});
