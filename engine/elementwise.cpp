@@ -186,18 +186,26 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
       note_undefined("the written-to tensor may overlap itself (exact analysis too hard)");
     }
   }
-  // Inputs that overlap the written tensor where LibTorch did not raise.
+  // Inputs that overlap the written tensor where LibTorch did not raise:
+  // get_overlap_status said TooHard, or it said Partial now but LibTorch's
+  // check saw the out= tensor before its resize (compute_mem_overlaps runs
+  // before allocate_or_resize_outputs, so an empty out that grows over an
+  // input passes; the kernel then reads what it already wrote, or not,
+  // depending on its vector width: undefined).
   for (const Tensor* in : inputs) {
     if (!in || in->id == written.id || in->storage != written.storage) continue;
-    if (get_overlap_status(written, *in) != MemOverlapStatus::TooHard) continue;
+    const MemOverlapStatus status = get_overlap_status(written, *in);
+    if (status != MemOverlapStatus::TooHard && status != MemOverlapStatus::Partial) continue;
     if (same_geometry(written, *in)) continue;
     MemOverlap ov = exact_overlap(written, *in);
     if (ov == MemOverlap::No) continue;
     mark_all(written, false);
+    const char* says = status == MemOverlapStatus::Partial ? "Partial after the out= resize, unchecked"
+                                                           : "TooHard";
     note_undefined(ov == MemOverlap::Yes
-                       ? "an input overlaps the written-to tensor (exact analysis; LibTorch's get_overlap_status "
-                         "says TooHard)"
-                       : "an input may overlap the written-to tensor (exact analysis too hard)");
+                       ? std::string("an input overlaps the written-to tensor (exact analysis; LibTorch's "
+                                     "get_overlap_status says ") + says + ")"
+                       : std::string("an input may overlap the written-to tensor (exact analysis too hard)"));
     break;
   }
 }
