@@ -32,17 +32,26 @@ set -e
 # Turn each finding into a program file a person can read and replay.
 for f in "$out/findings"/crash-*; do
   [ -e "$f" ] || continue
-  [ -e "$f.prog" ] || "$build/bin/stridecheck" decode "$f" >"$f.prog" 2>/dev/null || true
+  case "$f" in *.prog) continue ;; esac
+  [ -e "$f.prog" ] || "$build/bin/stridecheck" decode "$f" >"$f.prog"
 done
 
 echo
 echo "== campaign summary =="
 "$build/bin/stridecheck" --version | sed 's/^/  /'
-grep -E '^#[0-9]+' "$log" | tail -1 | sed 's/^/  last status: /' || true
-execs=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
-echo "  executions/s (libFuzzer, last report): ${execs}"
+# Fork mode reports "#<total runs>: cov: ... exec/s <rate> ..." for all jobs together.
+last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+runs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
+execs=$(sed -nE 's/.*exec\/s:? ([0-9]+).*/\1/p' <<<"$last")
+echo "  wall time: ${seconds} s, jobs: ${jobs}"
+echo "  programs executed: ${runs:-0} (each on engine:cpu and libtorch:cpu, diffed)"
+echo "  executions/s (all jobs, libFuzzer's last report): ${execs:-0}"
 echo "  corpus entries: $(find "$out/corpus" -type f | wc -l)"
 findings=$(find "$out/findings" -name 'crash-*' ! -name '*.prog' | wc -l)
 echo "  findings (divergences): $findings in $out/findings"
-echo "  libFuzzer exit status: $status"
+if [ "$findings" -gt 0 ]; then
+  echo
+  echo "== findings replayed (first difference of each) =="
+  "$build/bin/stridecheck" replay --quiet "$out/findings" || true
+fi
 [ "$findings" -eq 0 ]

@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
     if (cmd == "replay") return sc::tool::replay_main(rest);
     if (cmd == "run") return sc::tool::run_main(rest);
     if (cmd == "record") return sc::tool::record_main(rest);
+    if (cmd == "decode") return sc::tool::decode_main(rest);
+    if (cmd == "generate") return sc::tool::generate_main(rest);
     throw sc::tool::UsageError("unknown command '" + cmd + "'");
   } catch (const sc::tool::UsageError& e) {
     std::fprintf(stderr, "stridecheck: %s\n(see stridecheck --help)\n", e.what());

@@ -145,6 +145,9 @@ commands:
                              (--device, --backends, --budget, --against-recorded)
   record [options] FILE...   run the oracle (or --backend B) and write its trace
                              into each file as '#>' lines (--device, --budget)
+  decode FILE...             print the program a fuzzer input (bytes) stands for
+  generate [--seed N] [--count K]
+                             print K generated programs (seeds N, N+1, ...)
   --version                  the engine version and the oracle's LibTorch version
   --help                     this text
 

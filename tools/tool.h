@@ -1,6 +1,6 @@
 #pragma once
 // The stridecheck command-line tool: one file per subcommand (replay.cpp,
-// run.cpp, record.cpp), shared option parsing in options.cpp, main.cpp
+// run.cpp, record.cpp, decode.cpp), shared option parsing in options.cpp, main.cpp
 // dispatches.
 #include <cstdint>
 #include <stdexcept>
@@ -46,5 +46,7 @@ std::string help_text();
 int replay_main(const std::vector<std::string>& args);
 int run_main(const std::vector<std::string>& args);
 int record_main(const std::vector<std::string>& args);
+int decode_main(const std::vector<std::string>& args);
+int generate_main(const std::vector<std::string>& args);
 
 }  // namespace sc::tool

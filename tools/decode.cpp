@@ -1,0 +1,55 @@
+// stridecheck decode FILE...: turns fuzzer inputs (bytes) into the programs
+// the fuzz target ran, so a finding can be read, replayed and kept in the
+// corpus. stridecheck generate: writes generated programs from a seed.
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include "program/generator.h"
+#include "program/printer.h"
+#include "tools/tool.h"
+
+namespace sc::tool {
+
+int decode_main(const std::vector<std::string>& args) {
+  if (args.empty()) throw UsageError("decode needs at least one fuzzer input file");
+  for (const std::string& path : args) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "%s:0:0: cannot read the file\n", path.c_str());
+      return kExitUsage;
+    }
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    Choices choices = Choices::from_bytes(bytes.data(), bytes.size());
+    Program p = generate_program(choices);
+    std::printf("# decoded from fuzzer input %s (%zu bytes) with the default GeneratorPolicy\n%s", path.c_str(),
+                bytes.size(), print_program(p).c_str());
+  }
+  return kExitOk;
+}
+
+int generate_main(const std::vector<std::string>& args) {
+  uint64_t seed = 0;
+  int count = 1;
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
+      return args[++i];
+    };
+    try {
+      if (args[i] == "--seed") seed = std::stoull(value());
+      else if (args[i] == "--count") count = std::stoi(value());
+      else throw UsageError("generate: unknown option '" + args[i] + "'");
+    } catch (const std::logic_error&) {
+      throw UsageError("generate: " + args[i] + " needs a number");
+    }
+  }
+  for (int k = 0; k < count; ++k) {
+    Choices choices = Choices::from_seed(seed + static_cast<uint64_t>(k));
+    std::printf("# generated from seed %llu\n%s\n", static_cast<unsigned long long>(seed + k),
+                print_program(generate_program(choices)).c_str());
+  }
+  return kExitOk;
+}
+
+}  // namespace sc::tool
