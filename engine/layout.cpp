@@ -20,14 +20,16 @@ Shape contiguous_strides(const Shape& sizes) {
 }
 
 // get_channels_last_strides_2d / _3d (c10/core/MemoryFormat.h): the channel
-// dim is innermost, then W, H(, D), N; sizes of 0 count as 1.
+// dim is innermost, then W, H(, D), N; unlike the contiguous rule, a size of 0
+// is not clamped to 1 (measured: empty(2,0,4,5, channels_last) has strides
+// (0,1,0,0)).
 Shape strides_for_format(const Shape& sizes, MemoryFormat format) {
   auto order_to_strides = [&](std::initializer_list<int> inner_to_outer) {
     Shape strides(sizes.size());
     int64_t z = 1;
     for (int d : inner_to_outer) {
       strides[d] = z;
-      z *= std::max<int64_t>(sizes[d], 1);
+      z *= sizes[d];
     }
     return strides;
   };

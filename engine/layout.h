@@ -13,7 +13,9 @@ enum class MemoryFormat { Contiguous, ChannelsLast, ChannelsLast3d, Preserve };
 // Row-major strides for `sizes` (c10::contiguous_strides; size-0/1 dims get
 // the stride the next dim would need, as LibTorch computes it).
 Shape contiguous_strides(const Shape& sizes);
-// Strides of a fresh tensor in `format` (4-d for channels_last, 5-d for channels_last_3d).
+// Strides of at::empty(sizes, memory_format=format) (TensorImpl::empty_tensor_restride):
+// contiguous clamps sizes to 1, get_channels_last_strides_2d/3d do not.
+// Raises "required rank 4 tensor to use channels_last format" (5 for _3d).
 Shape strides_for_format(const Shape& sizes, MemoryFormat format);
 
 bool is_contiguous(const Shape& sizes, const Shape& strides);                 // is_contiguous()

@@ -54,33 +54,6 @@ MemoryFormat suggest_memory_format(const Shape& sizes, const Shape& strides) {
 
 MemoryFormat suggest_memory_format(const Tensor& t) { return suggest_memory_format(t.sizes, t.strides); }
 
-// empty_tensor_restride: contiguous strides multiply by max(size, 1);
-// get_channels_last_strides_2d/3d multiply by the raw sizes (measured:
-// channels_last of [2,0,4,5] has strides [0,1,0,0]).
-Shape fresh_strides(const Shape& sizes, MemoryFormat format) {
-  auto order_to_strides = [&](std::initializer_list<int> inner_to_outer) {
-    Shape strides(sizes.size());
-    int64_t z = 1;
-    for (int d : inner_to_outer) {
-      strides[d] = z;
-      z *= sizes[d];
-    }
-    return strides;
-  };
-  switch (format) {
-    case MemoryFormat::ChannelsLast:
-      SC_CHECK(sizes.size() == 4, "required rank 4 tensor to use channels_last format");
-      return order_to_strides({1, 3, 2, 0});
-    case MemoryFormat::ChannelsLast3d:
-      SC_CHECK(sizes.size() == 5, "required rank 5 tensor to use channels_last_3d format");
-      return order_to_strides({1, 4, 3, 2, 0});
-    case MemoryFormat::Contiguous:
-    case MemoryFormat::Preserve:
-      break;
-  }
-  return contiguous_strides(sizes);
-}
-
 Shape infer_dense_strides(const Shape& sizes, const Shape& strides) {
   const size_t ndim = sizes.size();
   if (ndim == 0) return {};
@@ -123,7 +96,7 @@ Shape empty_like_strides(const Tensor& self, MemoryFormat format) {
     if (is_non_overlapping_and_dense(self.sizes, self.strides)) return self.strides;
     return infer_dense_strides(self.sizes, self.strides);
   }
-  return fresh_strides(self.sizes, format);
+  return strides_for_format(self.sizes, format);
 }
 
 Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape) {
@@ -136,8 +109,8 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
       channels_last &= is_channels_last_contiguous(op.tensor->sizes, op.tensor->strides);
       dense &= is_non_overlapping_and_dense(op.tensor->sizes, op.tensor->strides);
     }
-    if (contiguous) return fresh_strides(shape, MemoryFormat::Contiguous);
-    if (channels_last) return fresh_strides(shape, MemoryFormat::ChannelsLast);
+    if (contiguous) return strides_for_format(shape, MemoryFormat::Contiguous);
+    if (channels_last) return strides_for_format(shape, MemoryFormat::ChannelsLast);
     if (dense) {
       const Tensor* prev = nullptr;
       bool same = true;
@@ -196,7 +169,7 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
   bool inverted = true;
   for (size_t j = 0; j < ndim; ++j)
     if (perm[j] != ndim - j - 1) inverted = false;
-  if (inverted) return fresh_strides(shape, MemoryFormat::Contiguous);
+  if (inverted) return strides_for_format(shape, MemoryFormat::Contiguous);
   // compatible_stride over the permuted shape (no max(size, 1)), then invert_perm.
   Shape out(ndim);
   int64_t next = 1;

@@ -27,18 +27,13 @@ bool is_strides_like_channels_last_3d(const Shape& sizes, const Shape& strides);
 MemoryFormat suggest_memory_format(const Shape& sizes, const Shape& strides);
 MemoryFormat suggest_memory_format(const Tensor& t);
 
-// Strides of at::empty(sizes, memory_format=format) (TensorImpl::empty_tensor_restride):
-// contiguous uses max(size, 1); get_channels_last_strides_2d/3d do not.
-// Raises "required rank 4 tensor to use channels_last format" etc.
-Shape fresh_strides(const Shape& sizes, MemoryFormat format);
-
 // at::infer_dense_strides: a dense layout with the input's stride permutation
 // (the same insertion sort as TensorIterator; stride-0 dims do not move).
 Shape infer_dense_strides(const Shape& sizes, const Shape& strides);
 
 // The strides empty_like(self, memory_format=format) gives:
 //   preserve: self's strides if non-overlapping-and-dense, else infer_dense_strides;
-//   otherwise: fresh_strides(sizes, format).
+//   otherwise: strides_for_format(sizes, format) (engine/layout.h).
 Shape empty_like_strides(const Tensor& self, MemoryFormat format);
 
 // One operand of a TensorIterator, for the output-stride computation.

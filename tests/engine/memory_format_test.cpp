@@ -24,13 +24,13 @@ TEST(SuggestMemoryFormat, ChannelsLastAndAmbiguousCases) {
 }
 
 TEST(FreshStrides, ChannelsLastDoesNotClampSizeZero) {
-  EXPECT_EQ(fresh_strides({2, 3, 4, 5}, MemoryFormat::ChannelsLast), (Shape{60, 1, 15, 3}));
-  EXPECT_EQ(fresh_strides({2, 0, 4, 5}, MemoryFormat::ChannelsLast), (Shape{0, 1, 0, 0}));
-  EXPECT_EQ(fresh_strides({2, 3, 0, 5}, MemoryFormat::ChannelsLast), (Shape{0, 1, 15, 3}));
-  EXPECT_EQ(fresh_strides({2, 0, 4, 5, 6}, MemoryFormat::ChannelsLast3d), (Shape{0, 1, 0, 0, 0}));
-  EXPECT_EQ(fresh_strides({2, 0, 4}, MemoryFormat::Contiguous), (Shape{4, 4, 1}));
+  EXPECT_EQ(strides_for_format({2, 3, 4, 5}, MemoryFormat::ChannelsLast), (Shape{60, 1, 15, 3}));
+  EXPECT_EQ(strides_for_format({2, 0, 4, 5}, MemoryFormat::ChannelsLast), (Shape{0, 1, 0, 0}));
+  EXPECT_EQ(strides_for_format({2, 3, 0, 5}, MemoryFormat::ChannelsLast), (Shape{0, 1, 15, 3}));
+  EXPECT_EQ(strides_for_format({2, 0, 4, 5, 6}, MemoryFormat::ChannelsLast3d), (Shape{0, 1, 0, 0, 0}));
+  EXPECT_EQ(strides_for_format({2, 0, 4}, MemoryFormat::Contiguous), (Shape{4, 4, 1}));
   try {
-    fresh_strides({3, 4}, MemoryFormat::ChannelsLast);
+    strides_for_format({3, 4}, MemoryFormat::ChannelsLast);
     FAIL();
   } catch (const TorchError& e) {
     EXPECT_EQ(e.message, "required rank 4 tensor to use channels_last format");
