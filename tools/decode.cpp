@@ -31,6 +31,7 @@ int decode_main(const std::vector<std::string>& args) {
 int generate_main(const std::vector<std::string>& args) {
   uint64_t seed = 0;
   int count = 1;
+  std::string out_dir;  // --out DIR: one file per program (gen-<seed>.prog); else stdout
   for (size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
@@ -39,15 +40,32 @@ int generate_main(const std::vector<std::string>& args) {
     try {
       if (args[i] == "--seed") seed = std::stoull(value());
       else if (args[i] == "--count") count = std::stoi(value());
+      else if (args[i] == "--out") out_dir = value();
       else throw UsageError("generate: unknown option '" + args[i] + "'");
     } catch (const std::logic_error&) {
       throw UsageError("generate: " + args[i] + " needs a number");
     }
   }
   for (int k = 0; k < count; ++k) {
-    Choices choices = Choices::from_seed(seed + static_cast<uint64_t>(k));
-    std::printf("# generated from seed %llu\n%s\n", static_cast<unsigned long long>(seed + k),
-                print_program(generate_program(choices)).c_str());
+    const unsigned long long s = seed + static_cast<uint64_t>(k);
+    Choices choices = Choices::from_seed(s);
+    std::string text = "# generated from seed " + std::to_string(s) + "\n" + print_program(generate_program(choices));
+    if (out_dir.empty()) {
+      std::printf("%s\n", text.c_str());
+      continue;
+    }
+    const std::string path = out_dir + "/gen-" + std::to_string(s) + ".prog";
+    std::ifstream exists(path);
+    if (exists) {  // never overwrite what is there
+      std::fprintf(stderr, "stridecheck generate: %s exists; not overwritten\n", path.c_str());
+      return kExitUsage;
+    }
+    std::ofstream out(path);
+    out << text;
+    if (!out) {
+      std::fprintf(stderr, "stridecheck generate: cannot write %s\n", path.c_str());
+      return kExitUsage;
+    }
   }
   return kExitOk;
 }

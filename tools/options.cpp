@@ -146,8 +146,9 @@ commands:
   record [options] FILE...   run the oracle (or --backend B) and write its trace
                              into each file as '#>' lines (--device, --budget)
   decode FILE...             print the program a fuzzer input (bytes) stands for
-  generate [--seed N] [--count K]
-                             print K generated programs (seeds N, N+1, ...)
+  generate [--seed N] [--count K] [--out DIR]
+                             K generated programs (seeds N, N+1, ...) on stdout,
+                             or one file each in DIR (existing files are kept)
   --version                  the engine version and the oracle's LibTorch version
   --help                     this text
 
