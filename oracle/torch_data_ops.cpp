@@ -25,12 +25,8 @@
 namespace sc::oracle {
 namespace {
 
-using T = at::Tensor;
-using Args = const ArgReader&;
-using Env = const Lookup<at::Tensor>&;
-using Ctx = TorchStepContext&;
+using namespace op_files;
 
-std::vector<T> one(T t) { return {std::move(t)}; }
 
 // Python's factory functions (torch.zeros, torch.arange, torch.zeros_like, ...;
 // torch/csrc/autograd/generated/variable_factories.h) run the ATen function

@@ -26,6 +26,15 @@ using TorchOp =
     std::function<std::vector<at::Tensor>(const ArgReader&, const Lookup<at::Tensor>&, TorchStepContext&)>;
 using TorchOpTable = std::unordered_map<std::string, TorchOp>;
 
+// Shorthands of the op files' lambdas: t["view"] = [](Args a, Env env, Ctx c) {...}.
+namespace op_files {
+using T = at::Tensor;
+using Args = const ArgReader&;
+using Env = const Lookup<at::Tensor>&;
+using Ctx = TorchStepContext&;
+inline std::vector<T> one(T t) { return {std::move(t)}; }
+}  // namespace op_files
+
 void add_torch_view_ops(TorchOpTable&);
 void add_torch_data_ops(TorchOpTable&);
 // Both families, built once.

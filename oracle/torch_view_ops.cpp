@@ -7,16 +7,8 @@
 #include "oracle/torch_ops.h"
 
 namespace sc::oracle {
-namespace {
 
-using T = at::Tensor;
-using Args = const ArgReader&;
-using Env = const Lookup<at::Tensor>&;
-using Ctx = TorchStepContext&;
-
-std::vector<T> one(T t) { return {std::move(t)}; }
-
-}  // namespace
+using namespace op_files;
 
 void add_torch_view_ops(TorchOpTable& t) {
   // `view [s]` or `view dtype=D` (check_signature admits exactly one of them).

@@ -124,6 +124,20 @@ std::string version_text() {
   return v;
 }
 
+Comparison compare_program(const Program& program, const Options& o, const std::vector<std::string>& names,
+                           bool record_contents) {
+  RunOptions ro;
+  ro.budget_bytes = o.budget_bytes;
+  ro.record_contents = record_contents;
+  if (o.against_recorded) {
+    auto b = make_backend(names[0]);
+    return compare_with_recording(program, *b, ro);
+  }
+  auto left = make_backend(names[0]);
+  auto right = make_backend(names[1]);
+  return compare_backends(program, *left, *right, ro);
+}
+
 std::string help_text() {
   return R"(usage: stridecheck <command> [options] ...
 

@@ -51,28 +51,18 @@ struct ChildReport {
   std::string text;
 };
 
+// "LibTorch 1.13.0 (Debian package ...)" -> "1.13.0", what known-divergence globs match.
 std::string strip_libtorch(std::string v) {
   if (v.rfind("LibTorch ", 0) == 0) v = v.substr(9);
-  return v;
+  return v.substr(0, v.find(' '));
 }
 
 // The child's report: "<verdict>\n<oracle version>\n<text>".
 std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names) {
   try {
-    RunOptions ro;
-    ro.budget_bytes = o.budget_bytes;
-    ro.record_contents = false;
-    Comparison c;
-    if (o.against_recorded) {
-      if (program.recorded.empty())
-        return "skipped\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
-      auto b = make_backend(names[0]);
-      c = compare_with_recording(program, *b, ro);
-    } else {
-      auto left = make_backend(names[0]);
-      auto right = make_backend(names[1]);
-      c = compare_backends(program, *left, *right, ro);
-    }
+    if (o.against_recorded && program.recorded.empty())
+      return "skipped\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
+    Comparison c = compare_program(program, o, names, /*record_contents=*/false);
     return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
            format_diff(program, c.left, c.right, c.diff);
   } catch (const std::exception& e) {

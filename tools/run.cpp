@@ -26,19 +26,9 @@ int run_main(const std::vector<std::string>& args) {
     std::fprintf(stderr, "%s\n", e.text.c_str());
     return kExitUsage;
   }
-  RunOptions ro;
-  ro.budget_bytes = o.budget_bytes;
-  ro.record_contents = true;
   Comparison c;
   try {
-    if (o.against_recorded) {
-      auto b = make_backend(names[0]);
-      c = compare_with_recording(program, *b, ro);
-    } else {
-      auto left = make_backend(names[0]);
-      auto right = make_backend(names[1]);
-      c = compare_backends(program, *left, *right, ro);
-    }
+    c = compare_program(program, o, names, /*record_contents=*/true);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "stridecheck run: %s\n", e.what());
     return kExitFailed;

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "program/compare.h"
+
 namespace sc::tool {
 
 inline constexpr int kExitOk = 0;
@@ -36,6 +38,11 @@ Options parse_options(const std::vector<std::string>& args, const std::vector<st
 std::vector<std::string> backend_pair(const Options&);
 // Throws UsageError when a backend's implementation is not registered.
 void check_backend_names(const std::vector<std::string>& names);
+
+// Runs `program` on the two named backends (or the first against the
+// recording, with --against-recorded) and diffs the traces.
+Comparison compare_program(const Program& program, const Options& o, const std::vector<std::string>& names,
+                           bool record_contents);
 
 // "LibTorch 1.13.1" when the oracle is built in, else "" .
 std::string oracle_version();

@@ -11,15 +11,12 @@
 #include "oracle/oracle.h"
 #include "program/backend.h"
 #include "program/parser.h"
+#include "tests/oracle/oracle_test_util.h"
 
 namespace sc::oracle {
 namespace {
 
-Trace run(std::string_view text, std::string_view device = "cpu") {
-  register_backends();
-  auto backend = make_backend("libtorch:" + std::string(device));
-  return backend->run(parse_program(text), RunOptions{});
-}
+using test_util::run;
 
 const TensorObs& result(const Trace& t, size_t step, size_t i = 0) {
   EXPECT_EQ(t.steps.at(step).outcome, Outcome::Ok) << t.steps.at(step).error_message;

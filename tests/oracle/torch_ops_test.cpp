@@ -10,17 +10,14 @@
 #include "program/backend.h"
 #include "program/ops.h"
 #include "program/parser.h"
+#include "tests/oracle/oracle_test_util.h"
 
 namespace sc::oracle {
 namespace {
 
 using V = std::vector<int64_t>;
 
-Trace run(std::string_view text, std::string_view device = "cpu") {
-  register_backends();
-  auto backend = make_backend("libtorch:" + std::string(device));
-  return backend->run(parse_program(text), RunOptions{});
-}
+using test_util::run;
 
 const StepObs& last(const Trace& t) { return t.steps.back(); }
 

@@ -11,15 +11,12 @@
 #include "oracle/torch_runtime.h"
 #include "program/backend.h"
 #include "program/parser.h"
+#include "tests/oracle/oracle_test_util.h"
 
 namespace sc::oracle {
 namespace {
 
-Trace run(std::string_view text, std::string_view device = "cpu") {
-  register_backends();
-  auto backend = make_backend("libtorch:" + std::string(device));
-  return backend->run(parse_program(text), RunOptions{});
-}
+using test_util::run;
 
 template <class Throw>
 engine::TorchError translated(Throw&& thrower) {
