@@ -23,10 +23,11 @@ python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.versio
 
 echo "== build against $prefix"
 gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
+mkdir -p "$build"
 timeout 300 cmake -S "$root" -B "$build" "${gen[@]}" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
-  -DSTRIDECHECK_WITH_TESTS=OFF >"$build.cmake.txt" 2>&1 || { echo "configure failed"; tail -30 "$build.cmake.txt"; exit 1; }
-timeout 400 cmake --build "$build" --parallel "$(nproc)" --target stridecheck >"$build.build.txt" 2>&1 \
-  || { echo "build failed"; grep -m20 -E "error|Error" "$build.build.txt"; exit 1; }
+  -DSTRIDECHECK_WITH_TESTS=OFF >"$build/configure.log" 2>&1 || { echo "configure failed"; tail -30 "$build/configure.log"; exit 1; }
+timeout 400 cmake --build "$build" --parallel "$(nproc)" --target stridecheck >"$build/build.log" 2>&1 \
+  || { echo "build failed"; grep -m20 -E "error|Error" "$build/build.log"; exit 1; }
 sc="$build/bin/stridecheck"
 "$sc" --version
 
