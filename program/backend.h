@@ -19,6 +19,9 @@ struct RunOptions {
   int64_t budget_bytes = int64_t{1} << 30;
   // Record full storage contents after each step (hashes are always recorded).
   bool record_contents = true;
+  // Called before each step runs (backend name, step index): lets a watchdog
+  // name the step a crash or a hang happened in.
+  std::function<void(const std::string& backend, size_t step)> on_step;
 };
 
 class Backend {

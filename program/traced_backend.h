@@ -66,7 +66,10 @@ class TracedBackend : public Backend {
     Trace trace;
     trace.backend = name_;
     trace.backend_version = version_;
-    for (const Step& step : program.steps) trace.steps.push_back(r.step(step));
+    for (size_t i = 0; i < program.steps.size(); ++i) {
+      if (options.on_step) options.on_step(name_, i);
+      trace.steps.push_back(r.step(program.steps[i]));
+    }
     return trace;
   }
 

@@ -125,10 +125,11 @@ std::string version_text() {
 }
 
 Comparison compare_program(const Program& program, const Options& o, const std::vector<std::string>& names,
-                           bool record_contents) {
+                           bool record_contents, std::function<void(const std::string&, size_t)> on_step) {
   RunOptions ro;
   ro.budget_bytes = o.budget_bytes;
   ro.record_contents = record_contents;
+  ro.on_step = std::move(on_step);
   if (o.against_recorded) {
     auto b = make_backend(names[0]);
     return compare_with_recording(program, *b, ro);

@@ -3,6 +3,7 @@
 // hang in LibTorch or the engine is a reported failure, never the tool's end.
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -57,12 +58,32 @@ std::string strip_libtorch(std::string v) {
   return v.substr(0, v.find(' '));
 }
 
+// Where the child is: written by the child before each step, read by the
+// parent when the child crashes or hangs (a page shared across the fork).
+struct Progress {
+  char backend[64];
+  int64_t step;
+};
+
+// "at step 3 on libtorch:cpu (file.prog:4: y = view x [-1])", or "" before the first step.
+std::string where(const Progress* p, const Program& program) {
+  if (!p || p->step < 0) return "";
+  return " at step " + std::to_string(p->step + 1) + " on " + std::string(p->backend) + " (" +
+         step_source(program, static_cast<size_t>(p->step)) + ")";
+}
+
 // The child's report: "<verdict>\n<oracle version>\n<text>".
-std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names) {
+std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names,
+                         Progress* progress) {
   try {
     if (o.against_recorded && program.recorded.empty())
       return "skipped\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
-    Comparison c = compare_program(program, o, names, /*record_contents=*/false);
+    auto on_step = [progress](const std::string& backend, size_t step) {
+      if (!progress) return;
+      std::snprintf(progress->backend, sizeof progress->backend, "%s", backend.c_str());
+      progress->step = static_cast<int64_t>(step);
+    };
+    Comparison c = compare_program(program, o, names, /*record_contents=*/false, on_step);
     return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
            format_diff(program, c.left, c.right, c.diff);
   } catch (const std::exception& e) {
@@ -73,8 +94,9 @@ std::string child_report(const Program& program, const Options& o, const std::ve
 }
 
 // Runs in the child: never returns normally.
-[[noreturn]] void child_main(int fd, const Program& program, const Options& o, const std::vector<std::string>& names) {
-  std::string out = child_report(program, o, names);
+[[noreturn]] void child_main(int fd, const Program& program, const Options& o, const std::vector<std::string>& names,
+                             Progress* progress) {
+  std::string out = child_report(program, o, names, progress);
   const char* p = out.data();
   size_t left = out.size();
   while (left > 0) {
@@ -92,6 +114,15 @@ std::string child_report(const Program& program, const Options& o, const std::ve
 ChildReport run_in_child(const Program& program, const Options& o, const std::vector<std::string>& names) {
   int fds[2];
   if (pipe(fds) != 0) return {"error", "", std::string("pipe: ") + std::strerror(errno) + "\n"};
+  void* shared = mmap(nullptr, sizeof(Progress), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  Progress* progress = shared == MAP_FAILED ? nullptr : static_cast<Progress*>(shared);
+  if (progress) progress->step = -1;
+  struct Unmap {
+    Progress* p;
+    ~Unmap() {
+      if (p) munmap(p, sizeof(Progress));
+    }
+  } unmap{progress};
   std::fflush(nullptr);
   pid_t pid = fork();
   if (pid < 0) {
@@ -101,7 +132,7 @@ ChildReport run_in_child(const Program& program, const Options& o, const std::ve
   }
   if (pid == 0) {
     close(fds[0]);
-    child_main(fds[1], program, o, names);
+    child_main(fds[1], program, o, names, progress);
   }
   close(fds[1]);
   std::string data;
@@ -132,11 +163,15 @@ ChildReport run_in_child(const Program& program, const Options& o, const std::ve
   if (timed_out) {
     char t[64];
     std::snprintf(t, sizeof t, "%g", o.timeout_s);
-    return {"timeout", "", std::string("timed out: still running after ") + t + " s (--timeout); killed\n"};
+    return {"timeout", "",
+            std::string("timed out: still running after ") + t + " s (--timeout)" + where(progress, program) +
+                "; killed\n"};
   }
   if (WIFSIGNALED(status)) {
     int sig = WTERMSIG(status);
-    return {"crashed", "", "crashed: killed by signal " + std::to_string(sig) + " (" + strsignal(sig) + ")\n"};
+    return {"crashed", "",
+            "crashed: killed by signal " + std::to_string(sig) + " (" + strsignal(sig) + ")" + where(progress, program) +
+                "\n"};
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return {"crashed", "", "crashed: exited with status " + std::to_string(WEXITSTATUS(status)) + "\n"};

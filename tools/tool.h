@@ -3,6 +3,7 @@
 // run.cpp, record.cpp, decode.cpp), shared option parsing in options.cpp, main.cpp
 // dispatches.
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,7 +43,8 @@ void check_backend_names(const std::vector<std::string>& names);
 // Runs `program` on the two named backends (or the first against the
 // recording, with --against-recorded) and diffs the traces.
 Comparison compare_program(const Program& program, const Options& o, const std::vector<std::string>& names,
-                           bool record_contents);
+                           bool record_contents,
+                           std::function<void(const std::string&, size_t)> on_step = {});
 
 // "LibTorch 1.13.1" when the oracle is built in, else "" .
 std::string oracle_version();

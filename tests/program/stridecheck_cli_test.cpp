@@ -94,9 +94,12 @@ TEST_F(Cli, TimeoutKillsTheChildAndFails) {
   std::string body = "a = zeros [2048,2048]\n";
   for (int i = 0; i < 40; ++i) body += "b" + std::to_string(i) + " = clone a\n";
   write("slow.prog", body);
-  Result r = run(std::string("replay --timeout 0.001 ") + kEngineTwice + " " + dir_.string());
+  Result r = run(std::string("replay --timeout 0.3 ") + kEngineTwice + " " + dir_.string());
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("timed out"), std::string::npos) << r.out;
+  // The report names the step the child was in when it was killed.
+  EXPECT_NE(r.out.find(" at step "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("slow.prog:"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, RecordKeepsTheTextAndReplaysAgainstTheRecording) {
