@@ -13,6 +13,8 @@ namespace sc::engine {
 __attribute__((weak)) std::byte* cuda_allocate_zeroed(int64_t nbytes);
 __attribute__((weak)) void cuda_free(std::byte* p);
 
+bool cuda_kernels_built() { return cuda_allocate_zeroed != nullptr; }
+
 Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
   SC_ASSERT(nbytes >= 0);
   if (nbytes == 0) return;

@@ -43,6 +43,9 @@ class Storage {
   std::vector<uint8_t> undefined_;
 };
 
+// True when engine/kernels/cuda is linked in (CUDA storages and kernels exist).
+bool cuda_kernels_built();
+
 // The version counter shared by a tensor, its views and its detach()es
 // (c10::VariableVersion): bumped by every in-place op.
 struct VersionCounter {

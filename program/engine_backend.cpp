@@ -118,6 +118,9 @@ void register_engine_backend() {
     register_backend("engine", [](std::string_view device) -> std::unique_ptr<Backend> {
       if (device != "cpu" && device != "cuda")
         throw std::invalid_argument("engine backend has devices cpu and cuda, not '" + std::string(device) + "'");
+      if (device == "cuda" && !engine::cuda_kernels_built())
+        throw std::invalid_argument("engine:cuda: this build has no CUDA kernels for the engine (nvcc was not found "
+                                    "at configure time, or the kernels are not written yet)");
       return std::make_unique<TracedBackend<EngineTraits>>(
           "engine:" + std::string(device), std::string("stridecheck engine ") + STRIDECHECK_VERSION,
           std::string(device));
