@@ -8,7 +8,7 @@
 # Environment:
 #   BUILD_DIR   build directory (default ./build)
 #   BUILD_TYPE  CMAKE_BUILD_TYPE (default Release: it reconfigures BUILD_DIR)
-#   MIN_TIME    --benchmark_min_time in seconds (default 0.05; the 4096x4096
+#   MIN_TIME    --benchmark_min_time in seconds (default 0.2; the 4096x4096
 #               copies and the channels_last conversion set 0.3 themselves)
 #   RATIO_TIME  cpu_time (default) or real_time for the ratio table
 #   BENCH_OUT   where the JSON goes (default ./out/bench)
@@ -27,7 +27,7 @@ cmake --build "$build" --parallel "$(nproc)" --target stridecheck_bench
 mkdir -p "$out"
 json="$out/bench-$(date +%Y%m%d-%H%M%S).json"
 "$build/bin/stridecheck_bench" --benchmark_counters_tabular=true \
-  --benchmark_min_time="${MIN_TIME:-0.05}" \
+  --benchmark_min_time="${MIN_TIME:-0.2}" \
   --benchmark_out="$json" --benchmark_out_format=json "$@"
 python3 "$root/bench/ratio_table.py" --time "${RATIO_TIME:-cpu_time}" "$json"
 echo "   JSON: $json"
