@@ -299,9 +299,26 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     }
   }
   // Output layout (fast_set_up / compute_strides / reorder_dimensions).
+  // On CPU, compute_types swaps an input of another dtype than the common one
+  // for `input.to(common)` before fast_set_up and compute_strides see it
+  // (promote_inputs_to_common_dtype, binary ops): _to_copy's preserve format
+  // keeps the strides when the input is non-overlapping and dense, else takes
+  // infer_dense_strides, and the element size is the common dtype's.
+  std::vector<Tensor> promoted;
+  promoted.reserve(inputs.size());
   std::vector<IterOperand> iops;
   iops.push_back({out, true, will_resize});
-  for (const Operand& in : inputs) iops.push_back({in.tensor, false, false});
+  for (const Operand& in : inputs) {
+    const Tensor* t = in.tensor;
+    if (t && t->dtype != common && t->device() == Device::CPU && !config.check_all_same_dtype) {
+      Tensor h = *t;
+      h.dtype = common;
+      if (!is_non_overlapping_and_dense(h.sizes, h.strides)) h.strides = infer_dense_strides(h.sizes, h.strides);
+      promoted.push_back(std::move(h));
+      t = &promoted.back();
+    }
+    iops.push_back({t, false, false});
+  }
   Tensor result;
   if (!out) {
     Shape strides = iterator_output_strides(iops, shape, all_same);
