@@ -40,7 +40,7 @@ struct StorageObs {
   bool has_contents = true;     // false on the meta device
   std::vector<uint8_t> bytes;   // full contents when has_contents
   std::vector<uint8_t> undefined;  // one flag per byte, empty when all are defined
-  uint64_t hash = 0;            // FNV-1a of the defined bytes (undefined ones read as 0)
+  uint64_t hash = 0;            // contents_hash of the bytes (undefined ones read as 0)
 };
 
 enum class Outcome {
@@ -76,6 +76,8 @@ struct Trace {
   std::vector<StepObs> steps;
 };
 
-uint64_t fnv1a(const uint8_t* data, size_t n, const uint8_t* undefined_mask);
+// A 64-bit hash of n bytes, eight at a time (it runs after every step on every
+// storage, so it bounds the fuzzer's speed); bytes whose mask flag is set read as 0.
+uint64_t contents_hash(const uint8_t* data, size_t n, const uint8_t* undefined_mask);
 
 }  // namespace sc

@@ -198,7 +198,7 @@ class TracedBackend : public Backend {
         StorageObs so = traits.storage_contents(t);
         so.id = n;
         if (so.has_contents) {
-          so.hash = fnv1a(so.bytes.data(), so.bytes.size(), so.undefined.empty() ? nullptr : so.undefined.data());
+          so.hash = contents_hash(so.bytes.data(), so.bytes.size(), so.undefined.empty() ? nullptr : so.undefined.data());
           if (!options.record_contents) so.bytes.clear();
         }
         obs.storages.push_back(std::move(so));

@@ -35,7 +35,7 @@ struct Fixture {
       std::memcpy(raw, &f, 4);
       s.bytes.insert(s.bytes.end(), raw, raw + 4);
     }
-    s.hash = fnv1a(s.bytes.data(), s.bytes.size(), nullptr);
+    s.hash = contents_hash(s.bytes.data(), s.bytes.size(), nullptr);
     StepObs s0;
     s0.results = {a};
     s0.versions = {{"a", 0}};
