@@ -79,6 +79,32 @@ std::optional<AllocationEstimate> allocation_estimate(
     return make(sat_mul(*n, item), op + " " + shape_text(sizes));
   }
 
+  if (spec->category == OpCategory::View && spec->results == Results::Many && !a.is_list(1)) {
+    // split/chunk/unbind allocate one tensor object per result (LibTorch: a
+    // TensorImpl each; unbind of expand(1e9) makes 1e9 of them): counted as
+    // kResultBytes each, so a huge result count is over budget on every
+    // backend alike instead of exhausting memory. Arguments the op rejects
+    // allocate nothing.
+    constexpr int64_t kResultBytes = 512;
+    InputHeader in = input(a.tensor(0));
+    const int64_t nd = static_cast<int64_t>(in.sizes.size());
+    const int64_t dim_arg = op == "unbind" ? a.int_(1) : a.int_(2);
+    if (nd == 0 || dim_arg < -nd || dim_arg >= nd) return std::nullopt;
+    const int64_t dim_size = in.sizes[static_cast<size_t>(dim_arg < 0 ? dim_arg + nd : dim_arg)];
+    if (dim_size < 0) return std::nullopt;
+    int64_t results = dim_size;  // unbind
+    if (op == "split") {
+      const int64_t size = a.int_(1);
+      if (size < 0 || (size == 0 && dim_size != 0)) return std::nullopt;
+      results = size == 0 ? 1 : std::max<int64_t>(1, dim_size / size + (dim_size % size != 0));
+    } else if (op == "chunk") {
+      const int64_t chunks = a.int_(1);
+      if (chunks <= 0) return std::nullopt;
+      results = dim_size == 0 ? chunks : std::min(chunks, dim_size);  // empty dim: `chunks` empty results
+    }
+    return make(sat_mul(results, kResultBytes), op + " into " + std::to_string(results) + " tensors");
+  }
+
   if (spec->category == OpCategory::View) {
     if (op != "reshape" && op != "flatten") return std::nullopt;
     // reshape/flatten copy only when no view can express the result

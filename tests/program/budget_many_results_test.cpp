@@ -1,0 +1,40 @@
+// split/chunk/unbind count one tensor object (512 bytes) a result against the
+// budget, so unbind of an expanded 1e9-long dim is over budget, not out of memory.
+#include <gtest/gtest.h>
+
+#include "program/budget.h"
+#include "program/parser.h"
+
+namespace sc {
+namespace {
+
+std::optional<AllocationEstimate> estimate(const std::string& line, InputHeader in) {
+  Program p = parse_program("x = zeros [1]\n" + line + "\n", "budget.prog");
+  return allocation_estimate(p.steps[1], [&](const std::string&) { return in; });
+}
+
+TEST(BudgetManyResults, CountsOneHeaderAResult) {
+  InputHeader big{{10, 20000000}, {0, 0}, 4};
+  auto u = estimate("a, b = unbind x 1", big);
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->bytes, int64_t{20000000} * 512);
+  auto s = estimate("a, b = split x 3 -1", big);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->bytes, int64_t{6666667} * 512);
+  auto c = estimate("a, b = chunk x 7 0", big);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->bytes, 7 * 512);
+}
+
+TEST(BudgetManyResults, EmptyDimAndRejectedArguments) {
+  InputHeader empty{{0}, {1}, 4};
+  auto c = estimate("a, b = chunk x 1000 0", empty);  // 1000 empty chunks
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->bytes, 1000 * 512);
+  EXPECT_FALSE(estimate("a, b = unbind x 1", empty));  // dim out of range: LibTorch raises
+  EXPECT_FALSE(estimate("a, b = chunk x 0 0", empty));
+  EXPECT_FALSE(estimate("a, b = split x [1,2] 0", empty));  // split_with_sizes: bounded by the text
+}
+
+}  // namespace
+}  // namespace sc
