@@ -140,8 +140,12 @@ void mark_all(const Tensor& t, bool defined) {
   });
 }
 
+// Every element of `written` reads exactly its own bytes of `input` (same
+// offset and element size, equal strides where the size is not 1): element i
+// is read before it is written and by nobody else, so any order gives the same
+// bytes (dtypes may differ: f32 <- int32 converts element by element).
 bool same_geometry(const Tensor& written, const Tensor& input) {
-  if (input.storage != written.storage || input.dtype != written.dtype ||
+  if (input.storage != written.storage || itemsize(input.dtype) != itemsize(written.dtype) ||
       input.storage_offset != written.storage_offset)
     return false;
   if (input.sizes.size() > written.sizes.size()) return false;
@@ -187,20 +191,24 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
     }
   }
   // Inputs that overlap the written tensor where LibTorch did not raise:
-  // get_overlap_status said TooHard, or it said Partial now but LibTorch's
-  // check saw the out= tensor before its resize (compute_mem_overlaps runs
-  // before allocate_or_resize_outputs, so an empty out that grows over an
-  // input passes; the kernel then reads what it already wrote, or not,
-  // depending on its vector width: undefined).
+  // get_overlap_status said TooHard; or Full (the same byte range with the
+  // same strides) while the elements do not line up (another element size,
+  // a broadcast input: x.view(float16).copy_(x) reads x again after the first
+  // half is written, or not, depending on the kernel); or Partial now but
+  // LibTorch's check saw the out= tensor before its resize
+  // (compute_mem_overlaps runs before allocate_or_resize_outputs, so an empty
+  // out that grows over an input passes). The bytes then depend on the
+  // kernel's order and vector width: undefined.
   for (const Tensor* in : inputs) {
     if (!in || in->id == written.id || in->storage != written.storage) continue;
     const MemOverlapStatus status = get_overlap_status(written, *in);
-    if (status != MemOverlapStatus::TooHard && status != MemOverlapStatus::Partial) continue;
+    if (status == MemOverlapStatus::No) continue;
     if (same_geometry(written, *in)) continue;
     MemOverlap ov = exact_overlap(written, *in);
     if (ov == MemOverlap::No) continue;
     mark_all(written, false);
     const char* says = status == MemOverlapStatus::Partial ? "Partial after the out= resize, unchecked"
+                       : status == MemOverlapStatus::Full  ? "Full, but the elements do not line up"
                                                            : "TooHard";
     note_undefined(ov == MemOverlap::Yes
                        ? std::string("an input overlaps the written-to tensor (exact analysis; LibTorch's "
