@@ -1,0 +1,22 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build script: honours $CXX, $CXXFLAGS,
+# $LIB_FUZZING_ENGINE and $OUT. The project's Dockerfile installs
+# libtorch-dev (Debian) and copies this repository to $SRC/stridecheck.
+#
+# Each target's options file sits beside it in $OUT.
+src="${SRC:-$(cd "$(dirname "$0")/.." && pwd)}"
+src="${src%/}"
+[ -d "$src/stridecheck" ] && src="$src/stridecheck"
+build="${WORK:-/tmp}/stridecheck-build"
+
+cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER="${CC:-clang}" -DCMAKE_CXX_COMPILER="${CXX:-clang++}" \
+  -DCMAKE_CXX_FLAGS="${CXXFLAGS:-}" \
+  -DSTRIDECHECK_FUZZ=ON -DSTRIDECHECK_FUZZING_ENGINE="${LIB_FUZZING_ENGINE:--fsanitize=fuzzer}" \
+  -DSTRIDECHECK_WITH_TESTS=OFF -DSTRIDECHECK_WITH_BENCH=OFF
+cmake --build "$build" --target view_chain_fuzzer --parallel "$(nproc)"
+
+out="${OUT:-$build/out}"
+mkdir -p "$out"
+cp "$build/bin/view_chain_fuzzer" "$out/"
+cp "$src/fuzz/view_chain_fuzzer.options" "$out/"
