@@ -205,30 +205,30 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
 }
 
 // copy_ (Copy.cpp copy_impl), in 1.13's order (measured): the very same
-// tensor object -> nothing to do; a written-to tensor with stride-0 overlap
-// raises even when src has the very same data (x.expand(2,3).copy_(
-// x.expand(2,3)) raises); the very same data (alias, offset, strides, sizes,
-// dtype) -> nothing to do; else a TensorIterator with self as output (no
-// resize): partial overlap with src, broadcast src to self ("output with shape
-// [3] doesn't match the broadcast shape [2, 3]"), convert.
+// tensor object -> nothing to do; else a TensorIterator with self as output
+// (no resize): internal overlap of self (x.expand(2,3).copy_(x.expand(2,3))
+// raises), partial overlap with src, broadcast src to self ("output with shape
+// [3] doesn't match the broadcast shape [2, 3]"), convert. 1.13 has no "same
+// data" early exit (added later): a copy between two views of the very same
+// data still runs the kernel (measured: b = x.view(bool); b.copy_(b.detach())
+// rewrites a bool byte 128 as 1).
 Tensor copy_(const Tensor& self, const Tensor& src) {
   if (self.id != src.id) {
     SC_CHECK(has_internal_overlap(self) != MemOverlap::Yes,
              "unsupported operation: more than one element of the written-to tensor refers to a single memory "
              "location. Please clone() the tensor before performing the operation.");
-    const bool same_data = self.storage == src.storage && self.storage_offset == src.storage_offset &&
-                           self.strides == src.strides && self.sizes == src.sizes && self.dtype == src.dtype;
-    if (!same_data) {
-      SC_CHECK(get_overlap_status(self, src) != MemOverlapStatus::Partial,
-               "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-               "single memory location. Please clone() the tensor before performing the operation.");
-      Shape shape = broadcast_shapes(self.sizes, src.sizes);
-      SC_CHECK(shape == self.sizes, "output with shape ", shape_str(self.sizes),
-               " doesn't match the broadcast shape ", shape_str(shape));
-      if (self.numel() > 0) {
-        cpu::copy(self, broadcast_header(src, self.sizes));
-        account_write(self, {&src}, false);
-      }
+    SC_CHECK(get_overlap_status(self, src) != MemOverlapStatus::Partial,
+             "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+             "single memory location. Please clone() the tensor before performing the operation.");
+    Shape shape = broadcast_shapes(self.sizes, src.sizes);
+    SC_CHECK(shape == self.sizes, "output with shape ", shape_str(self.sizes), " doesn't match the broadcast shape ",
+             shape_str(shape));
+    if (self.numel() > 0) {
+      // Elements read from undefined bytes, found before the write (src may be self's very bytes).
+      std::vector<int64_t> undefined = elements_reading_undefined(self, src);
+      cpu::copy(self, broadcast_header(src, self.sizes));
+      account_write(self, {&src}, false);
+      mark_elements_undefined(self, undefined);
     }
   }
   bump(self);
