@@ -145,6 +145,39 @@ Tensor fill_(const Tensor& self, const Scalar& value) {
 // zero_ = fill_(0).
 Tensor zero_(const Tensor& self) { return fill_(self, Scalar::integer(0)); }
 
+namespace {
+// Whether Scalar::to<to>() (checked_convert, as checked_scalar models it) can
+// raise for some value of dtype `from`: to or from bool never; a floating
+// value into an integral dtype (NaN, huge) always; otherwise when from's
+// finite range exceeds to's (inf and NaN pass between floating dtypes; uint8
+// takes [-255, 255]; int64 takes every integer).
+bool conversion_can_raise(DType from, DType to) {
+  if (to == DType::Bool || from == DType::Bool) return false;
+  const Limits f = limits(from);
+  if (is_floating(from)) return !is_floating(to) || f.hi > limits(to).hi;
+  if (to == DType::UInt8) return f.lo < -255 || f.hi > 255;
+  if (to == DType::Int64) return false;
+  const Limits t = limits(to);
+  return f.lo < t.lo || f.hi > t.hi;
+}
+
+bool element_undefined(const Tensor& t) {
+  if (!t.storage->has_undefined_bytes()) return false;
+  const auto& m = t.storage->undefined_mask();
+  const int64_t item = itemsize(t.dtype), lo = t.storage_offset * item;
+  for (int64_t b = lo; b < lo + item; ++b)
+    if (m[static_cast<size_t>(b)]) return true;
+  return false;
+}
+}  // namespace
+
+std::optional<std::string> fill_outcome_undefined(const Tensor& self, const Tensor& value) {
+  if (value.dim() != 0 || !element_undefined(value) || !conversion_can_raise(value.dtype, self.dtype))
+    return std::nullopt;
+  return str_cat("fill_ with a value whose bytes are undefined (LibTorch reads uninitialised memory): whether "
+                 "converting it to ", dtype_name(self.dtype), " raises an overflow error depends on that garbage");
+}
+
 // fill_(Tensor): "fill_ only supports 0-dimension value tensor but got tensor
 // with 1 dimensions."; then fill_(value.item()) (measured: checked conversion).
 Tensor fill_(const Tensor& self, const Tensor& value) {

@@ -4,6 +4,7 @@
 // after the kernel returns, so an op that raises leaves it alone), and return
 // self (the same object). Checks and messages are LibTorch 1.13's.
 #include <optional>
+#include <string>
 
 #include "engine/elementwise.h"
 #include "engine/scalar.h"
@@ -23,6 +24,10 @@ Tensor zero_(const Tensor& self);
 Tensor fill_(const Tensor& self, const Scalar& value);
 // fill_(Tensor): the value must be 0-d; its item() is filled as a Scalar.
 Tensor fill_(const Tensor& self, const Tensor& value);
+// Why fill_(self, value)'s outcome is undefined, if it is: a 0-d value whose
+// bytes are undefined (garbage in LibTorch) in a dtype where some value would
+// raise the checked conversion's overflow error. The backend refuses such a step.
+std::optional<std::string> fill_outcome_undefined(const Tensor& self, const Tensor& value);
 // clamp_(min, max): "torch.clamp: At least one of 'min' or 'max' must not be None".
 Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max);
 // copy_(src): broadcasts src to self and converts its dtype.

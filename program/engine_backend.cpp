@@ -46,12 +46,22 @@ struct EngineTraits {
 
   std::vector<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
     ctx.undefined.reset();
+    ctx.refused.reset();
     auto it = engine_op_table().find(s.op);
     if (it == engine_op_table().end())
       throw engine::TorchError(engine::ErrorKind::NotImplementedError,
                                "stridecheck engine: operation '" + s.op + "' is not implemented yet");
     ArgReader args(s);
-    return it->second(args, lookup, ctx);
+    // An op whose very outcome depends on undefined bytes is refused, whatever it did.
+    std::vector<Tensor> results;
+    try {
+      results = it->second(args, lookup, ctx);
+    } catch (const engine::TorchError&) {
+      if (ctx.refused) throw engine::StepRefused("stridecheck engine: not run: " + *ctx.refused);
+      throw;
+    }
+    if (ctx.refused) throw engine::StepRefused("stridecheck engine: not run: " + *ctx.refused);
+    return results;
   }
 
   TensorFacts facts(const Tensor& t) {

@@ -143,7 +143,10 @@ void add_engine_data_ops(EngineOpTable& t) {
   };
   t["fill_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
     const Tensor& self = env(a.tensor(0));
-    if (a.is_tensor(1)) return noting(c, one(engine::fill_(self, env(a.tensor(1)))));
+    if (a.is_tensor(1)) {
+      if (auto why = engine::fill_outcome_undefined(self, env(a.tensor(1)))) c.refused = *why;
+      return noting(c, one(engine::fill_(self, env(a.tensor(1)))));
+    }
     return noting(c, one(engine::fill_(self, to_scalar(a.scalar(1)))));
   };
   t["clamp_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {

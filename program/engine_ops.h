@@ -19,6 +19,9 @@ struct EngineStepContext {
   // Set by an op whose result LibTorch documents as undefined (in-place op on
   // a tensor whose elements overlap): the reason, for the Observation.
   std::optional<std::string> undefined;
+  // Set by an op whose outcome (error or not) depends on bytes LibTorch leaves
+  // undefined: the engine backend reports the step as refused, with this reason.
+  std::optional<std::string> refused;
 };
 
 using EngineOp = std::function<std::vector<engine::Tensor>(const ArgReader&, const Lookup<engine::Tensor>&,
