@@ -150,10 +150,17 @@ std::optional<AllocationEstimate> allocation_estimate(
         n = sat_mul(n, r);
       }
     } else if (op == "index_select") {
+      // the result: self's sizes with sizes[dim] = the index count. The product
+      // is taken without sizes[dim] (dividing a saturated numel by it would
+      // underestimate: [8,1e9,2,1e12] along dim 3 is 128 GB, not 73 MB).
       int64_t dim = a.int_(1);
       int64_t nd = static_cast<int64_t>(self.sizes.size());
       if (dim < 0) dim += nd;
-      if (nd > 0 && dim >= 0 && dim < nd && self.sizes[dim] > 0) n = n / self.sizes[dim];
+      if (nd > 0 && dim >= 0 && dim < nd) {
+        n = 1;
+        for (int64_t k = 0; k < nd; ++k)
+          if (k != dim) n = sat_mul(n, self.sizes[static_cast<size_t>(k)]);
+      }
       n = sat_mul(n, static_cast<int64_t>(a.int_list(2).size()));
     }
     return make(sat_mul(n, item), op + " of " + shape_text(self.sizes));

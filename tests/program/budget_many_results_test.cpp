@@ -38,3 +38,18 @@ TEST(BudgetManyResults, EmptyDimAndRejectedArguments) {
 
 }  // namespace
 }  // namespace sc
+
+namespace sc {
+namespace {
+
+// index_select's result numel is the product of the other sizes times the
+// index count, not numel / sizes[dim] (which a saturated numel underestimates).
+TEST(BudgetIndexSelect, HugeSelfDoesNotUnderestimate) {
+  InputHeader huge{{8, 1000000000, 2, 1000000000000}, {0, 0, 0, 0}, 4};
+  auto e = estimate("y = index_select x 3 [0,1]", huge);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->bytes, int64_t{8} * 1000000000 * 2 * 2 * 4);
+}
+
+}  // namespace
+}  // namespace sc
