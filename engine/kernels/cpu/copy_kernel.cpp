@@ -49,8 +49,21 @@ void copy(const Tensor& dst, const Tensor& src) {
   });
 }
 
-void fill(const Tensor& dst, const Scalar& value) {
-  SC_ASSERT(dst.device() == Device::CPU);
+// Filling is idempotent, so a location reached many times through stride-0
+// dims (an expanded tensor: LibTorch's fill_ has no overlap check) is written
+// once: the loop runs over the other dims only, O(distinct locations), not
+// O(numel) (expand [1000000000,4] is filled in 4 writes). Size-0 dims stay
+// (nothing is written then).
+void fill(const Tensor& dst_in, const Scalar& value) {
+  SC_ASSERT(dst_in.device() == Device::CPU);
+  Tensor dst = dst_in;
+  dst.sizes.clear();
+  dst.strides.clear();
+  for (size_t i = 0; i < dst_in.sizes.size(); ++i) {
+    if (dst_in.strides[i] == 0 && dst_in.sizes[i] != 0) continue;
+    dst.sizes.push_back(dst_in.sizes[i]);
+    dst.strides.push_back(dst_in.strides[i]);
+  }
   dispatch_dtype(dst.dtype, [&](auto dt) {
     using D = typename decltype(dt)::type;
     D v;
