@@ -370,6 +370,14 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     ins.push_back(broadcast_header(t, shape));
   }
   if (result.numel() == 0) return result;
+  // Elements computed from undefined bytes, found before the kernel writes:
+  // an in-place op reads the very bytes it writes (mul_ of a bool byte 2 reads
+  // an undefined bool, then stores a clean 0 or 1 over it).
+  std::vector<int64_t> from_undefined;
+  for (const Tensor* in : originals) {
+    std::vector<int64_t> offs = elements_reading_undefined(result, *in);
+    from_undefined.insert(from_undefined.end(), offs.begin(), offs.end());
+  }
   if (result.dtype == common) {
     kernel(op, result, ins);
   } else {
@@ -378,6 +386,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     cpu::copy(result, tmp);
   }
   account_write(result, originals, false);
+  mark_elements_undefined(result, from_undefined);
   return result;
 }
 
