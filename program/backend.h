@@ -17,6 +17,10 @@ namespace sc {
 struct RunOptions {
   // Bytes that creation and copy steps may allocate in all, per backend (DESIGN.md Limits).
   int64_t budget_bytes = int64_t{1} << 30;
+  // Elements one in-place step may write (DESIGN.md Limits, wall time): views
+  // never allocate, so `fill_` of a stride-0 view of 10^18 elements is
+  // legal and would run for hours; such a step is reported, not run.
+  int64_t max_step_elements = int64_t{1} << 30;
   // Record full storage contents after each step (hashes are always recorded).
   bool record_contents = true;
   // Called before each step runs (backend name, step index): lets a watchdog

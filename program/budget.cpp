@@ -191,4 +191,11 @@ std::optional<AllocationEstimate> allocation_estimate(
   return make(sat_mul(*n, 8), op + " result " + shape_text(out));
 }
 
+std::optional<int64_t> inplace_elements(const Step& step,
+                                        const std::function<InputHeader(const std::string&)>& input) {
+  const OpSpec* spec = find_op(step.op);
+  if (!spec || spec->category != OpCategory::InPlace) return std::nullopt;
+  return numel_of(input(ArgReader(step).tensor(0)).sizes);
+}
+
 }  // namespace sc

@@ -29,4 +29,10 @@ struct AllocationEstimate {
 std::optional<AllocationEstimate> allocation_estimate(
     const Step& step, const std::function<InputHeader(const std::string&)>& input);
 
+// The number of elements an in-place step writes (its first argument's numel,
+// saturating), or nullopt for other ops: their work is bounded by what they
+// allocate. Checked against RunOptions::max_step_elements.
+std::optional<int64_t> inplace_elements(const Step& step,
+                                        const std::function<InputHeader(const std::string&)>& input);
+
 }  // namespace sc

@@ -34,7 +34,7 @@ class Choices {
 };
 
 struct GeneratorPolicy {
-  int max_steps = 10;          // steps after the first creation step
+  int max_steps = 16;          // steps after the first creation step
   int max_rank = 4;
   int64_t max_dim_size = 5;    // sizes of created tensors
   int64_t max_bytes = 1 << 20; // steps estimated to allocate more are not generated

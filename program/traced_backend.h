@@ -101,10 +101,18 @@ class TracedBackend : public Backend {
           return obs;
         }
       }
-      auto est = allocation_estimate(s, [&](const std::string& n) {
+      auto header = [&](const std::string& n) {
         TensorFacts f = traits.facts(lookup(n));
         return InputHeader{f.sizes, f.strides, f.itemsize};
-      });
+      };
+      if (auto n = inplace_elements(s, header); n && *n > options.max_step_elements) {
+        obs.outcome = Outcome::OverBudget;
+        obs.note = s.op + " would write " + std::to_string(*n) + " elements, past the limit of " +
+                   std::to_string(options.max_step_elements) + " for one step";
+        observe_state(obs);
+        return obs;
+      }
+      auto est = allocation_estimate(s, header);
       if (est && (est->bytes > options.budget_bytes - allocated)) {
         obs.outcome = Outcome::OverBudget;
         obs.note = est->what + " would allocate " + std::to_string(est->bytes) + " bytes; " +

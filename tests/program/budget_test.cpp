@@ -46,3 +46,19 @@ TEST(Budget, ReshapeCountsOnlyWhenItCopies) {
 
 }  // namespace
 }  // namespace sc
+
+namespace sc {
+namespace {
+
+TEST(StepElements, InPlaceOpsCountTheElementsTheyWrite) {
+  Program p = parse_program("x = zeros [1]\nfill_ x 1\ny = add x x\n", "work.prog");
+  InputHeader huge{{1000000000, 1000000000}, {0, 0}, 4};
+  auto header = [&](const std::string&) { return huge; };
+  auto n = inplace_elements(p.steps[1], header);
+  ASSERT_TRUE(n);
+  EXPECT_EQ(*n, 1000000000000000000);
+  EXPECT_FALSE(inplace_elements(p.steps[2], header));  // bounded by what it allocates
+}
+
+}  // namespace
+}  // namespace sc
