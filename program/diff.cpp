@@ -1,5 +1,6 @@
 #include "program/diff.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -290,24 +291,28 @@ class Differ {
     bool mask = any_set(x.undefined) || any_set(y.undefined);
     if (mask) mark_undefined(i, "storage " + std::to_string(x.id) + " has bytes whose contents are undefined");
     if (has_all_bytes(x) && has_all_bytes(y)) {
-      std::optional<engine::DType> dt;
-      bool dt_known = false;
+      std::optional<std::vector<engine::DType>> floating;  // computed at the first difference
       for (size_t k = 0; k < x.bytes.size(); ++k) {
         if (x.bytes[k] == y.bytes[k] || masked(x.undefined, k) || masked(y.undefined, k)) continue;
         // Note [NaN bits]: LibTorch's own kernels disagree on the sign and
         // payload of the NaNs they produce (scalar vs vectorised loops, CPU vs
-        // CUDA), so two NaNs of a floating dtype compare equal.
-        if (!dt_known) {
-          dt = storage_dtype(i, x.id);
-          dt_known = true;
-        }
-        if (dt && engine::is_floating(*dt)) {
-          const size_t isz = static_cast<size_t>(engine::itemsize(*dt));
+        // CUDA), so two NaNs compare equal, in any floating dtype the program
+        // views this storage as: their bytes then differ whatever dtype reads
+        // them (a `view dtype=float32` of bfloat16 NaNs reads two numbers).
+        if (!floating) floating = storage_floating_dtypes(i, x.id);
+        bool nan = false;
+        size_t nan_end = k;  // the last byte of the NaN elements covering byte k
+        for (engine::DType dt : *floating) {
+          const size_t isz = static_cast<size_t>(engine::itemsize(dt));
           const size_t e = k / isz * isz;
-          if (e + isz <= x.bytes.size() && is_nan(x.bytes.data() + e, *dt) && is_nan(y.bytes.data() + e, *dt)) {
-            k = e + isz - 1;
-            continue;
+          if (e + isz <= x.bytes.size() && is_nan(x.bytes.data() + e, dt) && is_nan(y.bytes.data() + e, dt)) {
+            nan = true;
+            nan_end = std::max(nan_end, e + isz - 1);
           }
+        }
+        if (nan) {
+          k = nan_end;
+          continue;
         }
         return contents_difference(i, sb, x, y, static_cast<int64_t>(k));
       }
@@ -326,12 +331,19 @@ class Differ {
     return std::nullopt;
   }
 
-  // The dtype of the latest result that lives in storage `id` (the step's own results count).
-  std::optional<engine::DType> storage_dtype(size_t i, int id) const {
+  // The floating dtypes of every result so far that lives in storage `id` (the step's own results count).
+  std::vector<engine::DType> storage_floating_dtypes(size_t i, int id) const {
     ValueTable vt = values_;
     if (i < p_.steps.size()) vt.add_step(p_.steps[i], a_.steps[i]);
-    return vt.dtype_of_storage(id);
+    std::vector<engine::DType> out;
+    for (const TensorObs& t : vt.all) {
+      auto dt = engine::parse_dtype(t.dtype);
+      if (t.storage == id && dt && engine::is_floating(*dt) && std::find(out.begin(), out.end(), *dt) == out.end())
+        out.push_back(*dt);
+    }
+    return out;
   }
+
 
   Difference contents_difference(size_t i, const StepObs& sb, const StorageObs& x, const StorageObs& y, int64_t k) {
     std::string field = "storage " + std::to_string(x.id) + " contents";
