@@ -38,6 +38,10 @@ void check_symint_list(const Shape& v) {
 // wrap(dim, n) = dim + n for dim in [-n, -1]; dim in [0, n-1] as is;
 // a 0-d tensor counts as n = 1 (range [-1, 0]) when wrap_scalar.
 int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {
+  // c10's maybe_wrap_dim_slow: a negative rank is possible when a *size* is
+  // wrapped (narrow wraps `start` by the dim's size, and broadcast_to accepts
+  // a negative size in a new leading dim).
+  SC_CHECK_KIND(ndim >= 0 || (dim >= ndim * -1 && dim < ndim), IndexError, "Rank cannot be negative but got ", ndim);
   if (ndim <= 0) {
     SC_CHECK_KIND(wrap_scalar, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
     ndim = 1;

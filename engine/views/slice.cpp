@@ -130,10 +130,14 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
   return split(self, split_size, dim);
 }
 
-// unbind(dim) = [select(dim, i) for i in range(size(dim))].
+// unbind(dim) = [select(dim, i) for i in range(size(dim))], into a
+// std::vector<Tensor>(size(dim)): a negative size (broadcast_to accepts one in
+// a new leading dim) makes that constructor throw std::length_error, which
+// reaches the user as a RuntimeError with libstdc++'s message.
 std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
   dim = maybe_wrap_dim(dim, self.dim());
   const int64_t size = size_at(self, dim);
+  SC_CHECK(size >= 0, "cannot create std::vector larger than max_size()");
   std::vector<Tensor> out;
   out.reserve(static_cast<size_t>(size));
   for (int64_t i = 0; i < size; ++i) out.push_back(select(self, dim, i));
