@@ -8,6 +8,7 @@
 
 #include "engine/dtype.h"
 #include "engine/half.h"
+#include "engine/scalar.h"
 #include "program/printer.h"
 
 namespace sc {
@@ -29,6 +30,33 @@ std::string step_source(const Program& program, size_t i) {
                                            ":" + std::to_string(s.pos.line)
                                      : "step " + std::to_string(i);
   return where + ": " + print_step(s);
+}
+
+// One element of `dtype` at bytes [p, p + itemsize) as text.
+std::string element_text(const uint8_t* p, engine::DType d, bool detailed) {
+  auto load = [&](auto v) {
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  std::ostringstream o;
+  auto precision = [&](int digits) {
+    if (detailed) o.precision(digits);
+  };
+  switch (d) {
+    case engine::DType::Bool:
+      o << (p[0] ? "true" : "false") << (detailed && p[0] > 1 ? " (byte " + std::to_string(p[0]) + ")" : "");
+      break;
+    case engine::DType::UInt8: o << static_cast<int>(p[0]); break;
+    case engine::DType::Int8: o << static_cast<int>(static_cast<int8_t>(p[0])); break;
+    case engine::DType::Int16: o << load(int16_t{}); break;
+    case engine::DType::Int32: o << load(int32_t{}); break;
+    case engine::DType::Int64: o << load(int64_t{}); break;
+    case engine::DType::Float16: precision(8); o << engine::half_to_float(load(uint16_t{})); break;
+    case engine::DType::BFloat16: precision(8); o << engine::bfloat16_to_float(load(uint16_t{})); break;
+    case engine::DType::Float32: precision(9); o << load(float{}); break;
+    case engine::DType::Float64: precision(17); o << load(double{}); break;
+  }
+  return o.str();
 }
 
 namespace {
@@ -62,40 +90,8 @@ bool has_all_bytes(const StorageObs& s) {
   return s.has_contents && static_cast<int64_t>(s.bytes.size()) == s.nbytes;
 }
 
-// Decodes one element of `dtype` at bytes [p, p + itemsize) as text.
-std::string decode(const uint8_t* p, engine::DType d) {
-  auto load = [&](auto v) {
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  };
-  std::ostringstream o;
-  switch (d) {
-    case engine::DType::Bool: o << (p[0] ? "true" : "false") << (p[0] > 1 ? " (byte " + std::to_string(p[0]) + ")" : ""); break;
-    case engine::DType::UInt8: o << static_cast<int>(p[0]); break;
-    case engine::DType::Int8: o << static_cast<int>(static_cast<int8_t>(p[0])); break;
-    case engine::DType::Int16: o << load(int16_t{}); break;
-    case engine::DType::Int32: o << load(int32_t{}); break;
-    case engine::DType::Int64: o << load(int64_t{}); break;
-    case engine::DType::Float16: o.precision(8); o << engine::half_to_float(load(uint16_t{})); break;
-    case engine::DType::BFloat16: o.precision(8); o << engine::bfloat16_to_float(load(uint16_t{})); break;
-    case engine::DType::Float32: o.precision(9); o << load(float{}); break;
-    case engine::DType::Float64: o.precision(17); o << load(double{}); break;
-  }
-  return o.str();
-}
-
 bool is_nan(const uint8_t* p, engine::DType d) {
-  auto load = [&](auto v) {
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  };
-  switch (d) {
-    case engine::DType::Float16: return std::isnan(engine::half_to_float(load(uint16_t{})));
-    case engine::DType::BFloat16: return std::isnan(engine::bfloat16_to_float(load(uint16_t{})));
-    case engine::DType::Float32: return std::isnan(load(float{}));
-    case engine::DType::Float64: return std::isnan(load(double{}));
-    default: return false;
-  }
+  return engine::is_floating(d) && std::isnan(engine::load_double(d, reinterpret_cast<const std::byte*>(p)));
 }
 
 std::string hex_bytes(const std::vector<uint8_t>& b, size_t from, size_t n) {
@@ -354,8 +350,8 @@ class Differ {
     int64_t e = k / isz;
     std::string l, r;
     if (dt && (e + 1) * isz <= x.nbytes) {
-      l = decode(x.bytes.data() + e * isz, *dt);
-      r = decode(y.bytes.data() + e * isz, *dt);
+      l = element_text(x.bytes.data() + e * isz, *dt, /*detailed=*/true);
+      r = element_text(y.bytes.data() + e * isz, *dt, /*detailed=*/true);
     } else {
       l = hex_bytes(x.bytes, static_cast<size_t>(k), 1);
       r = hex_bytes(y.bytes, static_cast<size_t>(k), 1);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/dtype.h"
 #include "program/ir.h"
 #include "program/observation.h"
 
@@ -35,6 +36,11 @@ struct DiffResult {
   std::optional<Difference> first;  // set when verdict is Fail
   std::string note;                 // why Skipped or Undefined
 };
+
+// One element of `dtype` at bytes [p, p + itemsize) as text; `detailed`:
+// floats with every digit that tells two values apart, and a bool byte other
+// than 0/1 named (the diff); otherwise C++'s default (the trace text).
+std::string element_text(const uint8_t* p, engine::DType d, bool detailed);
 
 // Compares `a` and `b` (traces of `program`). Never throws on mismatched
 // shapes of traces: a different number of steps is itself a difference.

@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstring>
 #include <map>
 #include <sstream>
 
 #include "engine/dtype.h"
-#include "engine/half.h"
 #include "program/diff.h"
 
 namespace sc {
@@ -23,27 +21,6 @@ std::string hex64(uint64_t h) {
   char buf[20];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
-}
-
-std::string element_text(const uint8_t* p, engine::DType d) {
-  auto load = [&](auto v) {
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  };
-  std::ostringstream o;
-  switch (d) {
-    case engine::DType::Bool: o << (p[0] ? "true" : "false"); break;
-    case engine::DType::UInt8: o << static_cast<int>(p[0]); break;
-    case engine::DType::Int8: o << static_cast<int>(static_cast<int8_t>(p[0])); break;
-    case engine::DType::Int16: o << load(int16_t{}); break;
-    case engine::DType::Int32: o << load(int32_t{}); break;
-    case engine::DType::Int64: o << load(int64_t{}); break;
-    case engine::DType::Float16: o << engine::half_to_float(load(uint16_t{})); break;
-    case engine::DType::BFloat16: o << engine::bfloat16_to_float(load(uint16_t{})); break;
-    case engine::DType::Float32: o << load(float{}); break;
-    case engine::DType::Float64: o << load(double{}); break;
-  }
-  return o.str();
 }
 
 constexpr size_t kShownElements = 8;
@@ -64,7 +41,7 @@ std::string first_elements(const StorageObs& s, const std::string& dtype) {
     if (undef) {
       v = "?";
     } else if (dt) {
-      v = element_text(s.bytes.data() + e * isz, *dt);
+      v = element_text(s.bytes.data() + e * isz, *dt, /*detailed=*/false);
     } else {
       char b[4];
       std::snprintf(b, sizeof b, "%02x", s.bytes[e]);
