@@ -257,14 +257,10 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
                     int op, IterKernel kernel) {
   // compute_mem_overlaps
   if (out && config.check_mem_overlap) {
-    SC_CHECK(has_internal_overlap(*out) != MemOverlap::Yes,
-             "unsupported operation: more than one element of the written-to tensor refers to a single memory "
-             "location. Please clone() the tensor before performing the operation.");
+    assert_no_internal_overlap(*out);
     for (const Operand& in : inputs) {
       if (in.is_scalar() || in.tensor->id == out->id) continue;
-      SC_CHECK(get_overlap_status(*out, *in.tensor) != MemOverlapStatus::Partial,
-               "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-               "single memory location. Please clone() the tensor before performing the operation.");
+      assert_no_partial_overlap(*out, *in.tensor);
     }
   }
   // compute_shape (outputs take part only when they may not be resized)

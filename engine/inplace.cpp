@@ -210,9 +210,7 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
     SC_CHECK(rt == self.dtype, "result type ", torch_scalar_type_name(rt), " can't be cast to the desired output type ",
              type_meta_name(self.dtype));
   }
-  SC_CHECK(has_internal_overlap(self) != MemOverlap::Yes,
-           "unsupported operation: more than one element of the written-to tensor refers to a single memory "
-           "location. Please clone() the tensor before performing the operation.");
+  assert_no_internal_overlap(self);
   if (min && max && ((min->is_floating() && std::isnan(min->f)) || (max->is_floating() && std::isnan(max->f)))) {
     return fill_(self, Scalar::floating(std::numeric_limits<double>::quiet_NaN()));
   }
@@ -247,12 +245,8 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
 // rewrites a bool byte 128 as 1).
 Tensor copy_(const Tensor& self, const Tensor& src) {
   if (self.id != src.id) {
-    SC_CHECK(has_internal_overlap(self) != MemOverlap::Yes,
-             "unsupported operation: more than one element of the written-to tensor refers to a single memory "
-             "location. Please clone() the tensor before performing the operation.");
-    SC_CHECK(get_overlap_status(self, src) != MemOverlapStatus::Partial,
-             "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-             "single memory location. Please clone() the tensor before performing the operation.");
+    assert_no_internal_overlap(self);
+    assert_no_partial_overlap(self, src);
     Shape shape = broadcast_shapes(self.sizes, src.sizes);
     SC_CHECK(shape == self.sizes, "output with shape ", shape_str(self.sizes), " doesn't match the broadcast shape ",
              shape_str(shape));

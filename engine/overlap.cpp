@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <numeric>
 
+#include "engine/error.h"
 #include "engine/layout.h"
 
 namespace sc::engine {
@@ -36,6 +37,18 @@ MemOverlapStatus get_overlap_status(const Tensor& a, const Tensor& b) {
     if (a_begin < b_end && b_begin < a_end) return MemOverlapStatus::Partial;
   }
   return MemOverlapStatus::No;
+}
+
+void assert_no_internal_overlap(const Tensor& t) {
+  SC_CHECK(has_internal_overlap(t) != MemOverlap::Yes,
+           "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+           "location. Please clone() the tensor before performing the operation.");
+}
+
+void assert_no_partial_overlap(const Tensor& written, const Tensor& input) {
+  SC_CHECK(get_overlap_status(written, input) != MemOverlapStatus::Partial,
+           "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+           "single memory location. Please clone() the tensor before performing the operation.");
 }
 
 // Note [Exact overlap as a bounded diophantine search]

@@ -18,6 +18,11 @@ MemOverlap has_internal_overlap(const Tensor& t);
 // at::get_overlap_status(a, b)
 MemOverlapStatus get_overlap_status(const Tensor& a, const Tensor& b);
 
+// at::assert_no_internal_overlap: RuntimeError when has_internal_overlap is Yes.
+void assert_no_internal_overlap(const Tensor& t);
+// at::assert_no_partial_overlap: RuntimeError when get_overlap_status is Partial.
+void assert_no_partial_overlap(const Tensor& written, const Tensor& input);
+
 // Does any memory location belong to two different index tuples? TooHard only
 // when the search would exceed `max_work` steps.
 inline constexpr int64_t kDefaultOverlapWork = int64_t{1} << 22;
