@@ -160,6 +160,17 @@ commands:
                              (--device, --backends, --budget, --against-recorded)
   record [options] FILE...   run the oracle (or --backend B) and write its trace
                              into each file as '#>' lines (--device, --budget)
+  minimize [options] FILE [-o OUT]
+                             shrink a program that diverges (or crashes a
+                             backend) to a small one with the same failure
+                             signature; prints what it removed on stderr, the
+                             program on OUT or stdout (never over FILE)
+                             (--device, --backends, --budget, --timeout per
+                             candidate (default 20), --max-tests N (default 3000))
+  signature [options] FILE...
+                             "<failure signature>\t<file>" for each program, or
+                             its verdict when it does not fail (pass, undefined,
+                             skipped) (--device, --backends, --budget, --timeout)
   decode FILE...             print the program a fuzzer input (bytes) stands for
   generate [--seed N] [--count K] [--out DIR]
                              K generated programs (seeds N, N+1, ...) on stdout,

@@ -1,14 +1,7 @@
 // stridecheck replay: every program on two backends (or against its
 // recording), each in a forked child with a wall-time limit, so a crash or a
 // hang in LibTorch or the engine is a reported failure, never the tool's end.
-#include <poll.h>
-#include <signal.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -19,6 +12,7 @@
 #include "program/known_divergences.h"
 #include "program/parser.h"
 #include "program/trace_text.h"
+#include "program/findings/isolated.h"
 #include "tools/tool.h"
 
 namespace sc::tool {
@@ -58,30 +52,21 @@ std::string strip_libtorch(std::string v) {
   return v.substr(0, v.find(' '));
 }
 
-// Where the child is: written by the child before each step, read by the
-// parent when the child crashes or hangs (a page shared across the fork).
-struct Progress {
-  char backend[64];
-  int64_t step;
-};
-
 // "at step 3 on libtorch:cpu (file.prog:4: y = view x [-1])", or "" before the first step.
-std::string where(const Progress* p, const Program& program) {
-  if (!p || p->step < 0) return "";
-  return " at step " + std::to_string(p->step + 1) + " on " + std::string(p->backend) + " (" +
-         step_source(program, static_cast<size_t>(p->step)) + ")";
+std::string where(const ChildResult& r, const Program& program) {
+  if (r.step < 0) return "";
+  return " at step " + std::to_string(r.step + 1) + " on " + r.backend + " (" +
+         step_source(program, static_cast<size_t>(r.step)) + ")";
 }
 
 // The child's report: "<verdict>\n<oracle version>\n<text>".
 std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names,
-                         Progress* progress) {
+                         ChildProgress* progress) {
   try {
     if (o.against_recorded && program.recorded.empty())
       return "skipped\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
     auto on_step = [progress](const std::string& backend, size_t step) {
-      if (!progress) return;
-      std::snprintf(progress->backend, sizeof progress->backend, "%s", backend.c_str());
-      progress->step = static_cast<int64_t>(step);
+      if (progress) progress->set(backend, step);
     };
     Comparison c = compare_program(program, o, names, /*record_contents=*/false, on_step);
     return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
@@ -93,88 +78,25 @@ std::string child_report(const Program& program, const Options& o, const std::ve
   }
 }
 
-// Runs in the child: never returns normally.
-[[noreturn]] void child_main(int fd, const Program& program, const Options& o, const std::vector<std::string>& names,
-                             Progress* progress) {
-  std::string out = child_report(program, o, names, progress);
-  const char* p = out.data();
-  size_t left = out.size();
-  while (left > 0) {
-    ssize_t w = write(fd, p, left);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) break;
-    p += w;
-    left -= static_cast<size_t>(w);
-  }
-  close(fd);
-  std::fflush(nullptr);
-  _exit(0);
-}
-
 ChildReport run_in_child(const Program& program, const Options& o, const std::vector<std::string>& names) {
-  int fds[2];
-  if (pipe(fds) != 0) return {"error", "", std::string("pipe: ") + std::strerror(errno) + "\n"};
-  void* shared = mmap(nullptr, sizeof(Progress), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  Progress* progress = shared == MAP_FAILED ? nullptr : static_cast<Progress*>(shared);
-  if (progress) progress->step = -1;
-  struct Unmap {
-    Progress* p;
-    ~Unmap() {
-      if (p) munmap(p, sizeof(Progress));
+  ChildResult r = run_isolated([&](ChildProgress* p) { return child_report(program, o, names, p); }, o.timeout_s);
+  switch (r.end) {
+    case ChildResult::End::Failed: return {"error", "", r.error + "\n"};
+    case ChildResult::End::TimedOut: {
+      char t[64];
+      std::snprintf(t, sizeof t, "%g", o.timeout_s);
+      return {"timeout", "",
+              std::string("timed out: still running after ") + t + " s (--timeout)" + where(r, program) + "; killed\n"};
     }
-  } unmap{progress};
-  std::fflush(nullptr);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return {"error", "", std::string("fork: ") + std::strerror(errno) + "\n"};
+    case ChildResult::End::Crashed:
+      if (r.signal)
+        return {"crashed", "",
+                "crashed: killed by signal " + std::to_string(r.signal) + " (" + strsignal(r.signal) + ")" +
+                    where(r, program) + "\n"};
+      return {"crashed", "", "crashed: exited with status " + std::to_string(r.exit_status) + "\n"};
+    case ChildResult::End::Reported: break;
   }
-  if (pid == 0) {
-    close(fds[0]);
-    child_main(fds[1], program, o, names, progress);
-  }
-  close(fds[1]);
-  std::string data;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(o.timeout_s);
-  bool timed_out = false;
-  char buf[65536];
-  while (true) {
-    auto now = std::chrono::steady_clock::now();
-    if (now >= deadline) {
-      timed_out = true;
-      break;
-    }
-    int ms = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count()) + 1;
-    pollfd pfd{fds[0], POLLIN, 0};
-    int r = poll(&pfd, 1, ms);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) continue;  // timeout: the loop checks the deadline
-    ssize_t n = read(fds[0], buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // EOF: the child closed its end (finished or died)
-    data.append(buf, static_cast<size_t>(n));
-  }
-  close(fds[0]);
-  if (timed_out) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (timed_out) {
-    char t[64];
-    std::snprintf(t, sizeof t, "%g", o.timeout_s);
-    return {"timeout", "",
-            std::string("timed out: still running after ") + t + " s (--timeout)" + where(progress, program) +
-                "; killed\n"};
-  }
-  if (WIFSIGNALED(status)) {
-    int sig = WTERMSIG(status);
-    return {"crashed", "",
-            "crashed: killed by signal " + std::to_string(sig) + " (" + strsignal(sig) + ")" + where(progress, program) +
-                "\n"};
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    return {"crashed", "", "crashed: exited with status " + std::to_string(WEXITSTATUS(status)) + "\n"};
+  const std::string& data = r.report;
   size_t a = data.find('\n');
   size_t b = a == std::string::npos ? a : data.find('\n', a + 1);
   if (b == std::string::npos) return {"crashed", "", "crashed: the child's report is incomplete\n"};

@@ -1,6 +1,6 @@
 #pragma once
 // The stridecheck command-line tool: one file per subcommand (replay.cpp,
-// run.cpp, record.cpp, decode.cpp), shared option parsing in options.cpp, main.cpp
+// run.cpp, record.cpp, decode.cpp, minimize.cpp, signature.cpp, repro.cpp), shared option parsing in options.cpp, main.cpp
 // dispatches.
 #include <cstdint>
 #include <functional>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "program/compare.h"
+#include "program/findings/signature.h"
 
 namespace sc::tool {
 
@@ -52,10 +53,16 @@ std::string oracle_version();
 std::string version_text();
 std::string help_text();
 
+// A program's failure signature (program/findings/signature.h) on the two
+// backends, computed in a forked child so a crash or hang is a signature too.
+IsolatedSignature signature_in_child(const Program& program, const Options& o, const std::vector<std::string>& names);
+
 int replay_main(const std::vector<std::string>& args);
 int run_main(const std::vector<std::string>& args);
 int record_main(const std::vector<std::string>& args);
 int decode_main(const std::vector<std::string>& args);
 int generate_main(const std::vector<std::string>& args);
+int minimize_main(const std::vector<std::string>& args);
+int signature_main(const std::vector<std::string>& args);
 
 }  // namespace sc::tool
