@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
     if (cmd == "generate") return sc::tool::generate_main(rest);
     if (cmd == "minimize") return sc::tool::minimize_main(rest);
     if (cmd == "signature") return sc::tool::signature_main(rest);
+    if (cmd == "serve") return sc::tool::serve_main(rest);
+    if (cmd == "versions") return sc::tool::versions_main(rest);
     throw sc::tool::UsageError("unknown command '" + cmd + "'");
   } catch (const sc::tool::UsageError& e) {
     std::fprintf(stderr, "stridecheck: %s\n(see stridecheck --help)\n", e.what());

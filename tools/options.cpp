@@ -175,6 +175,19 @@ commands:
   generate [--seed N] [--count K] [--out DIR]
                              K generated programs (seeds N, N+1, ...) on stdout,
                              or one file each in DIR (existing files are kept)
+  versions [options] [PATH...]
+                             run programs (files, and --count K generated ones)
+                             on two backends in two processes -- LibTorch here
+                             and LibTorch in another build (--other) -- and list
+                             every class of difference with a minimized program
+      --other BIN            the right side's stridecheck binary (default: this one)
+      --backends A,B         default libtorch:cpu,libtorch:cpu (A here, B in BIN)
+      --seed N --count K     K generated programs from seeds N, N+1, ...
+      --out DIR              one minimized program per class, as DIR/NNN-*.prog
+      --no-reduce            keep the smallest program seen in each class
+      --timeout SECONDS      per program (default 30); --budget, --quiet
+  serve [--backend B]        answer programs on stdin with recorded traces
+                             (the protocol of `versions`; tools/serve.cpp)
   --version                  the engine version and the oracle's LibTorch version
   --help                     this text
 

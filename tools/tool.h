@@ -1,6 +1,6 @@
 #pragma once
 // The stridecheck command-line tool: one file per subcommand (replay.cpp,
-// run.cpp, record.cpp, decode.cpp, minimize.cpp, signature.cpp, repro.cpp), shared option parsing in options.cpp, main.cpp
+// run.cpp, record.cpp, decode.cpp, minimize.cpp, signature.cpp, repro.cpp, serve.cpp, versions.cpp), shared option parsing in options.cpp, main.cpp
 // dispatches.
 #include <cstdint>
 #include <functional>
@@ -64,5 +64,7 @@ int decode_main(const std::vector<std::string>& args);
 int generate_main(const std::vector<std::string>& args);
 int minimize_main(const std::vector<std::string>& args);
 int signature_main(const std::vector<std::string>& args);
+int serve_main(const std::vector<std::string>& args);
+int versions_main(const std::vector<std::string>& args);
 
 }  // namespace sc::tool

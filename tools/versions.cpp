@@ -1,0 +1,408 @@
+// stridecheck versions: runs the same programs on two backends that live in
+// two processes -- by default LibTorch in this binary and LibTorch in another
+// stridecheck binary built against another LibTorch version (--other) -- and
+// collects every class of difference, each with a minimized program.
+//
+// Two LibTorch versions cannot share one process, so each side is a
+// `stridecheck serve` child (tools/serve.cpp) answering with recorded traces;
+// this process generates the programs, diffs the two traces (program/diff,
+// the same diff as every other driver; contents are compared as hashes) and
+// never loads LibTorch itself. Both children run at once (two cores), and a
+// crash or hang of either is itself a class, never the campaign's end.
+//
+// A class is the op of the first differing step and the field (results and
+// storages numbered '#'); for outcome, error kind and error message
+// differences also both sides' texts with numbers and lists blanked, so
+// "view error message 'shape '[..]' is invalid' -> '... at index N of shape [..]'"
+// is one class however many programs show it.
+//
+// Minimizing: the smallest program seen in a class is reduced by deleting a
+// step together with every step that reads its results, while the program
+// still shows the same class (a simple reducer; `stridecheck minimize` is the
+// general one).
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "program/diff.h"
+#include "program/generator.h"
+#include "program/parser.h"
+#include "program/printer.h"
+#include "program/trace_text.h"
+#include "tools/trace_client.h"
+#include "tools/tool.h"
+
+namespace sc::tool {
+namespace {
+namespace fs = std::filesystem;
+
+struct VersionsOptions {
+  std::string other;  // the binary of the right side; "" = this binary
+  uint64_t seed = 0;
+  int64_t count = 0;
+  std::string out_dir;  // one minimized program per class
+  bool reduce = true;
+  int64_t max_classes_reduced = 1000;
+  Options common;  // --backends, --budget, --timeout, --quiet, paths
+};
+
+// Digit runs -> N, bracketed lists -> [..], so messages that differ only in
+// the numbers they quote fall into one class.
+std::string blank_numbers(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    char c = s[i];
+    if (c == '[' || c == '(') {
+      char close = c == '[' ? ']' : ')';
+      size_t j = s.find(close, i);
+      bool numeric = j != std::string::npos;
+      for (size_t k = i + 1; numeric && k < j; ++k)
+        numeric = std::isdigit(static_cast<unsigned char>(s[k])) || std::string_view(" ,-").find(s[k]) != std::string_view::npos;
+      if (numeric) {
+        out += c;
+        out += "..";
+        out += close;
+        i = j + 1;
+        continue;
+      }
+    }
+    if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])) &&
+                                                       (i == 0 || !std::isalnum(static_cast<unsigned char>(s[i - 1]))))) {
+      size_t j = i + 1;
+      while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == '.')) ++j;
+      out += 'N';
+      i = j;
+      continue;
+    }
+    out += c;
+    ++i;
+  }
+  if (out.size() > 200) out = out.substr(0, 200) + "...";
+  return out;
+}
+
+std::string blank_digits(const std::string& field) {
+  std::string out;
+  for (char c : field) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      if (out.empty() || out.back() != '#') out += '#';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// One program's result.
+struct Checked {
+  std::string verdict;  // pass, fail, undefined, skipped, server
+  std::string cls;      // for fail and server
+  std::string report;   // the diff (or the server's reason), for the report
+  std::string left_version, right_version;
+};
+
+class Campaign {
+ public:
+  Campaign(const VersionsOptions& o, const std::vector<std::string>& names)
+      : o_(o),
+        left_(self(), names[0], o.common.budget_bytes),
+        right_(o.other.empty() ? self() : o.other, names[1], o.common.budget_bytes) {}
+
+  static std::string self() { return fs::read_symlink("/proc/self/exe").string(); }
+
+  Checked check(const std::string& text) {
+    Checked c;
+    left_.send(text);
+    right_.send(text);
+    ServedTrace a = left_.receive(o_.common.timeout_s);
+    ServedTrace b = right_.receive(o_.common.timeout_s);
+    Program program;
+    try {
+      program = parse_program(text, "<program>");
+    } catch (const ParseError& e) {
+      return {"server", "program does not parse (a tool bug)", e.text, "", ""};
+    }
+    if (a.kind != ServedTrace::Kind::Trace || b.kind != ServedTrace::Kind::Trace) {
+      auto side = [](const TraceServer& s, const ServedTrace& t) {
+        return s.backend() + " " + std::string(served_kind_name(t.kind)) + ": " + blank_numbers(t.body);
+      };
+      c.verdict = "server";
+      c.cls = "(server) " + (a.kind != ServedTrace::Kind::Trace ? side(left_, a) : std::string("ok")) + " | " +
+              (b.kind != ServedTrace::Kind::Trace ? side(right_, b) : std::string("ok"));
+      c.report = "left: " + std::string(served_kind_name(a.kind)) + (a.kind == ServedTrace::Kind::Trace ? "" : " " + a.body) +
+                 "\nright: " + std::string(served_kind_name(b.kind)) + (b.kind == ServedTrace::Kind::Trace ? "" : " " + b.body) + "\n";
+      return c;
+    }
+    Trace ta, tb;
+    try {
+      ta = parse_recorded(split_lines(a.body));
+      tb = parse_recorded(split_lines(b.body));
+    } catch (const std::exception& e) {
+      return {"server", "unreadable trace from a server (a tool bug)", e.what(), "", ""};
+    }
+    c.left_version = ta.backend_version;
+    c.right_version = tb.backend_version;
+    DiffResult d = diff_traces(program, ta, tb);
+    c.verdict = std::string(verdict_name(d.verdict));
+    c.report = format_diff(program, label(ta), label(tb), d);
+    if (d.verdict == Verdict::Fail) c.cls = class_of(program, *d.first);
+    return c;
+  }
+
+  // Deletes steps (each with every step that reads what it binds) while the
+  // program still shows class `cls`.
+  std::string reduce(std::string text, const std::string& cls) {
+    Program p = parse_program(text, "<program>");
+    p.trailing_comments.clear();
+    for (Step& s : p.steps) s.leading_comments.clear(), s.trailing_comment.clear();
+    text = print_program(p);
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (size_t i = p.steps.size(); i-- > 0;) {
+        if (i >= p.steps.size()) continue;
+        Program q = without_step(p, i);
+        if (q.steps.empty()) continue;
+        std::string t = print_program(q);
+        Checked c = check(t);
+        if (c.cls == cls) {
+          p = std::move(q);
+          text = std::move(t);
+          changed = true;
+        }
+      }
+    }
+    return text;
+  }
+
+ private:
+  static std::vector<std::string> split_lines(const std::string& body) {
+    std::vector<std::string> lines;
+    std::istringstream in(body);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    return lines;
+  }
+
+  // The backend names as the diff prints them, with the LibTorch version.
+  static Trace label(Trace t) {
+    std::string v = t.backend_version;
+    if (v.rfind("LibTorch ", 0) == 0) v = v.substr(9, v.find(' ', 9) - 9);
+    t.backend += " (" + v + ")";
+    return t;
+  }
+
+  static std::string class_of(const Program& p, const Difference& d) {
+    std::string op = d.step < p.steps.size() ? p.steps[d.step].op : "?";
+    std::string field = blank_digits(d.field);
+    if (d.field == "outcome" || d.field == "error kind" || d.field == "error message" || d.field == "warnings")
+      return op + " | " + field + " | " + blank_numbers(d.left) + " | " + blank_numbers(d.right);
+    return op + " | " + field;
+  }
+
+  // p without step i and every later step that reads a name it (or a removed step) binds.
+  static Program without_step(const Program& p, size_t i) {
+    Program q;
+    q.source_name = p.source_name;
+    std::set<std::string> gone(p.steps[i].outputs.begin(), p.steps[i].outputs.end());
+    for (size_t k = 0; k < p.steps.size(); ++k) {
+      if (k == i) continue;
+      const Step& s = p.steps[k];
+      bool reads_gone = false;
+      for (const std::string& in : s.inputs()) reads_gone |= gone.count(in) > 0;
+      if (reads_gone) {
+        gone.insert(s.outputs.begin(), s.outputs.end());
+        continue;
+      }
+      q.steps.push_back(s);
+    }
+    return q;
+  }
+
+  const VersionsOptions& o_;
+  TraceServer left_, right_;
+};
+
+struct ClassInfo {
+  int64_t count = 0;
+  std::string first_source;  // "seed 123" or a file name
+  std::string smallest;      // program text with the fewest steps seen
+  size_t smallest_steps = SIZE_MAX;
+  std::string minimized, report;
+};
+
+VersionsOptions parse_versions_options(const std::vector<std::string>& args) {
+  VersionsOptions o;
+  std::vector<std::string> rest;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
+      return args[++i];
+    };
+    try {
+      if (a == "--other") o.other = value();
+      else if (a == "--seed") o.seed = std::stoull(value());
+      else if (a == "--count") o.count = std::stoll(value());
+      else if (a == "--out") o.out_dir = value();
+      else if (a == "--no-reduce") o.reduce = false;
+      else rest.push_back(a);
+    } catch (const std::logic_error&) {
+      throw UsageError("versions: " + a + " needs a number");
+    }
+  }
+  if (o.count < 0) throw UsageError("versions: --count must be >= 0");
+  o.common = parse_options(rest, {"--backends", "--budget", "--timeout", "--quiet"});
+  if (o.common.timeout_s == 60) o.common.timeout_s = 30;
+  return o;
+}
+
+std::vector<std::string> collect(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->path().extension() == ".prog") found.push_back(it->path().string());
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else {
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+std::string slug(const std::string& cls, size_t n) {
+  std::string s;
+  for (char c : cls.substr(0, cls.find(" | ", cls.find(" | ") + 3))) {
+    if (std::isalnum(static_cast<unsigned char>(c))) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!s.empty() && s.back() != '_') s += '_';
+  }
+  while (!s.empty() && s.back() == '_') s.pop_back();
+  char num[16];
+  std::snprintf(num, sizeof num, "%03zu-", n);
+  return num + s;
+}
+
+std::string commented(const std::string& text) {
+  std::string out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out += "# " + l + "\n";
+  return out;
+}
+
+}  // namespace
+
+int versions_main(const std::vector<std::string>& args) {
+  VersionsOptions o = parse_versions_options(args);
+  std::vector<std::string> names =
+      o.common.backends.empty() ? std::vector<std::string>{"libtorch:cpu", "libtorch:cpu"} : backend_pair(o.common);
+  if (!o.other.empty() && access(o.other.c_str(), X_OK) != 0) throw UsageError("--other " + o.other + ": not an executable");
+  std::vector<std::string> files = collect(o.common.paths);
+  if (files.empty() && o.count == 0) throw UsageError("versions needs program files or folders, or --count K generated programs");
+  if (!o.out_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(o.out_dir, ec);
+    if (ec) throw UsageError("--out " + o.out_dir + ": " + ec.message());
+  }
+  signal(SIGPIPE, SIG_IGN);
+  Campaign campaign(o, names);
+
+  std::map<std::string, int64_t> verdicts;
+  std::map<std::string, ClassInfo> classes;
+  std::string left_version, right_version;
+  int64_t done = 0;
+  auto start = std::chrono::steady_clock::now();
+  auto note = [&](const std::string& source, const std::string& text, const Checked& c) {
+    ++verdicts[c.verdict];
+    ++done;
+    if (left_version.empty() && !c.left_version.empty()) left_version = c.left_version, right_version = c.right_version;
+    if (c.cls.empty()) return;
+    ClassInfo& k = classes[c.cls];
+    if (k.count++ == 0) {
+      k.first_source = source;
+      k.report = c.report;
+      if (!o.common.quiet) std::fprintf(stderr, "new class %zu (%s): %s\n", classes.size(), source.c_str(), c.cls.c_str());
+    }
+    size_t steps = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+    if (steps < k.smallest_steps) k.smallest_steps = steps, k.smallest = text;
+  };
+
+  for (const std::string& path : files) {
+    std::string text;
+    try {
+      Program p = parse_file(path);
+      p.recorded.clear();
+      text = print_program(p);
+    } catch (const ParseError& e) {
+      std::fprintf(stderr, "%s\n", e.text.c_str());
+      return kExitUsage;
+    }
+    note(path, text, campaign.check(text));
+  }
+  for (int64_t k = 0; k < o.count; ++k) {
+    uint64_t s = o.seed + static_cast<uint64_t>(k);
+    Choices choices = Choices::from_seed(s);
+    std::string text = print_program(generate_program(choices));
+    note("seed " + std::to_string(s), text, campaign.check(text));
+    if ((k + 1) % 10000 == 0 && !o.common.quiet) {
+      double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "%lld programs, %.0f s, %zu classes\n", static_cast<long long>(k + 1), t, classes.size());
+    }
+  }
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  size_t n = 0;
+  for (auto& [cls, k] : classes) {
+    ++n;
+    k.minimized = k.smallest;
+    if (o.reduce && static_cast<int64_t>(n) <= o.max_classes_reduced) {
+      try {
+        k.minimized = campaign.reduce(k.smallest, cls);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "reducing class %zu: %s\n", n, e.what());
+      }
+      Checked c = campaign.check(k.minimized);
+      k.report = c.report;
+    }
+  }
+
+  std::printf("stridecheck versions: %s in %s vs %s in %s\n", names[0].c_str(), Campaign::self().c_str(),
+              names[1].c_str(), o.other.empty() ? "the same binary" : o.other.c_str());
+  std::printf("left: %s; right: %s\n", left_version.empty() ? "?" : left_version.c_str(),
+              right_version.empty() ? "?" : right_version.c_str());
+  std::printf("programs: %lld (%zu files, %lld generated from seed %llu), %.1f s, %.0f programs/s\n",
+              static_cast<long long>(done), files.size(), static_cast<long long>(o.count),
+              static_cast<unsigned long long>(o.seed), wall, done / std::max(wall, 1e-9));
+  std::string vs;
+  for (auto& [v, c] : verdicts) vs += (vs.empty() ? "" : ", ") + v + " " + std::to_string(c);
+  std::printf("verdicts: %s\n", vs.c_str());
+  std::printf("difference classes: %zu\n", classes.size());
+  n = 0;
+  for (auto& [cls, k] : classes) {
+    ++n;
+    std::printf("\n== class %zu: %s\n   %lld programs; first: %s\n", n, cls.c_str(), static_cast<long long>(k.count),
+                k.first_source.c_str());
+    std::printf("%s", k.minimized.c_str());
+    std::printf("%s", k.report.c_str());
+    if (!o.out_dir.empty()) {
+      std::string path = (fs::path(o.out_dir) / (slug(cls, n) + ".prog")).string();
+      std::ofstream out(path);
+      out << "# class: " << cls << "\n# " << k.count << " programs; first: " << k.first_source << "\n"
+          << commented(k.report) << k.minimized;
+      std::printf("   written to %s\n", path.c_str());
+    }
+  }
+  return classes.empty() ? kExitOk : kExitFailed;
+}
+
+}  // namespace sc::tool
