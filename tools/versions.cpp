@@ -16,10 +16,9 @@
 // "view error message 'shape '[..]' is invalid' -> '... at index N of shape [..]'"
 // is one class however many programs show it.
 //
-// Minimizing: the smallest program seen in a class is reduced by deleting a
-// step together with every step that reads its results, while the program
-// still shows the same class (a simple reducer; `stridecheck minimize` is the
-// general one).
+// Minimizing: the smallest program seen in a class goes through the reducer
+// of `stridecheck minimize` (program/findings/shrink.h), with "shows the same
+// class here" as its test.
 #include <signal.h>
 #include <unistd.h>
 
@@ -29,10 +28,12 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
 #include "program/diff.h"
+#include "program/findings/shrink.h"
 #include "program/generator.h"
 #include "program/parser.h"
 #include "program/printer.h"
@@ -51,12 +52,16 @@ struct VersionsOptions {
   std::string out_dir;  // one minimized program per class
   bool reduce = true;
   int64_t max_classes_reduced = 1000;
+  int max_tests = 1000;  // candidate programs tried per class
   Options common;  // --backends, --budget, --timeout, --quiet, paths
 };
 
-// Digit runs -> N, bracketed lists -> [..], so messages that differ only in
-// the numbers they quote fall into one class.
-std::string blank_numbers(const std::string& s) {
+// Digit runs -> N, bracketed lists -> [..], LibTorch's tensor type names
+// (CPUFloatType, MetaLongType) -> <Device><Dtype>Type, so messages that differ
+// only in the numbers, dtype or device they quote fall into one class.
+std::string blank_numbers(const std::string& text) {
+  static const std::regex tensor_type("\\b(CPU|CUDA|Meta)[A-Z][A-Za-z0-9]*Type\\b");
+  const std::string s = std::regex_replace(text, tensor_type, "<Device><Dtype>Type");
   std::string out;
   for (size_t i = 0; i < s.size();) {
     char c = s[i];
@@ -85,7 +90,6 @@ std::string blank_numbers(const std::string& s) {
     out += c;
     ++i;
   }
-  if (out.size() > 200) out = out.substr(0, 200) + "...";
   return out;
 }
 
@@ -157,30 +161,13 @@ class Campaign {
     return c;
   }
 
-  // Deletes steps (each with every step that reads what it binds) while the
-  // program still shows class `cls`.
-  std::string reduce(std::string text, const std::string& cls) {
-    Program p = parse_program(text, "<program>");
-    p.trailing_comments.clear();
-    for (Step& s : p.steps) s.leading_comments.clear(), s.trailing_comment.clear();
-    text = print_program(p);
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (size_t i = p.steps.size(); i-- > 0;) {
-        if (i >= p.steps.size()) continue;
-        Program q = without_step(p, i);
-        if (q.steps.empty()) continue;
-        std::string t = print_program(q);
-        Checked c = check(t);
-        if (c.cls == cls) {
-          p = std::move(q);
-          text = std::move(t);
-          changed = true;
-        }
-      }
-    }
-    return text;
+  // The smallest program that still shows class `cls` (program/findings/shrink.h).
+  std::string reduce(const std::string& text, const std::string& cls, int max_tests) {
+    ShrinkPolicy policy;
+    policy.max_tests = max_tests;
+    ShrinkResult r = shrink_program(parse_program(text, "<program>"),
+                                    [&](const Program& q) { return check(print_program(q)).cls == cls; }, policy);
+    return print_program(r.program);
   }
 
  private:
@@ -201,29 +188,32 @@ class Campaign {
 
   static std::string class_of(const Program& p, const Difference& d) {
     std::string op = d.step < p.steps.size() ? p.steps[d.step].op : "?";
-    std::string field = blank_digits(d.field);
-    if (d.field == "outcome" || d.field == "error kind" || d.field == "error message" || d.field == "warnings")
-      return op + " | " + field + " | " + blank_numbers(d.left) + " | " + blank_numbers(d.right);
-    return op + " | " + field;
-  }
-
-  // p without step i and every later step that reads a name it (or a removed step) binds.
-  static Program without_step(const Program& p, size_t i) {
-    Program q;
-    q.source_name = p.source_name;
-    std::set<std::string> gone(p.steps[i].outputs.begin(), p.steps[i].outputs.end());
-    for (size_t k = 0; k < p.steps.size(); ++k) {
-      if (k == i) continue;
-      const Step& s = p.steps[k];
-      bool reads_gone = false;
-      for (const std::string& in : s.inputs()) reads_gone |= gone.count(in) > 0;
-      if (reads_gone) {
-        gone.insert(s.outputs.begin(), s.outputs.end());
-        continue;
-      }
-      q.steps.push_back(s);
+    // A backend without a kernel for the op: one class per op and backend,
+    // whatever the other side did (a kernel, or another error first).
+    for (const std::string* s : {&d.left, &d.right, &d.detail}) {
+      size_t a = s->find("Could not run '");
+      if (a == std::string::npos) continue;
+      size_t e = s->find('\'', a + 15);
+      size_t b = s->find("from the '", e);
+      size_t be = b == std::string::npos ? b : s->find('\'', b + 10);
+      if (e == std::string::npos || be == std::string::npos) continue;
+      return "(no kernel) " + s->substr(a + 15, e - a - 15) + " on the " + s->substr(b + 10, be - b - 10) + " backend";
     }
-    return q;
+    std::string field = blank_digits(d.field);
+    if (d.field == "outcome" || d.field == "error kind" || d.field == "error message" || d.field == "warnings") {
+      std::string l = blank_numbers(d.left), r = blank_numbers(d.right);
+      if (l == r) return op + " | " + field + " | " + l + " | (the same once numbers and device names are blanked)";
+      // Long texts that share a beginning: keep the part around the first difference.
+      size_t common = 0;
+      while (common < l.size() && common < r.size() && l[common] == r[common]) ++common;
+      if (common > 60) {
+        l = "..." + l.substr(common - 30);
+        r = "..." + r.substr(common - 30);
+      }
+      auto cut = [](std::string t) { return t.size() > 200 ? t.substr(0, 200) + "..." : t; };
+      return op + " | " + field + " | " + cut(l) + " | " + cut(r);
+    }
+    return op + " | " + field;
   }
 
   const VersionsOptions& o_;
@@ -367,7 +357,7 @@ int versions_main(const std::vector<std::string>& args) {
     k.minimized = k.smallest;
     if (o.reduce && static_cast<int64_t>(n) <= o.max_classes_reduced) {
       try {
-        k.minimized = campaign.reduce(k.smallest, cls);
+        k.minimized = campaign.reduce(k.smallest, cls, o.max_tests);
       } catch (const std::exception& e) {
         std::fprintf(stderr, "reducing class %zu: %s\n", n, e.what());
       }

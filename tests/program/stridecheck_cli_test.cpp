@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -128,3 +129,33 @@ TEST_F(Cli, KnownDivergenceThatPassesIsReported) {
 }
 
 }  // namespace
+
+// stridecheck versions: the same backend in two server processes finds no
+// difference; a right side that dies on every program is one class, reduced
+// to the empty program (which also kills it) and written to --out.
+TEST_F(Cli, VersionsFindsNothingBetweenTwoEqualServers) {
+  write("sub/a.prog", "a = arange 6\nb = view a [2,3]\nc = view b [-2,3]\n");
+  Result r = run(std::string("versions ") + kEngineTwice + " --seed 5 --count 20 --quiet " + dir_.string());
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("programs: 21 (1 files, 20 generated from seed 5)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\ndifference classes: 0\n"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, VersionsReportsADyingServerAsOneReducedClass) {
+  write("a.prog", "a = arange 6\nb = view a [2,3]\nc = transpose b 0 1\n");
+  Result r = run(std::string("versions ") + kEngineTwice + " --other /bin/false --quiet --out " + (dir_ / "out").string() +
+                 " " + (dir_ / "a.prog").string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("difference classes: 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("engine:cpu crashed: exited with status N"), std::string::npos) << r.out;
+  std::vector<fs::path> written;
+  for (const auto& e : fs::directory_iterator(dir_ / "out")) written.push_back(e.path());
+  ASSERT_EQ(written.size(), 1u) << r.out;
+  EXPECT_EQ(written[0].filename().string().rfind("001-server_ok_engine_cpu_crashed", 0), 0u) << written[0];
+  std::string prog = read(written[0].string());
+  EXPECT_EQ(prog.rfind("# class: (server) ok | engine:cpu crashed: exited with status N\n", 0), 0u) << prog;
+  // Every program makes /bin/false "crash": no step is left.
+  EXPECT_EQ(std::count(prog.begin(), prog.end(), '\n'), std::count(prog.begin(), prog.end(), '#')) << prog;
+  EXPECT_EQ(run("versions --count -1").status, 2);
+  EXPECT_EQ(run("versions --other /nonexistent --count 1").status, 2);
+}
