@@ -104,7 +104,9 @@ void TraceServer::send(const std::string& text) {
 }
 
 ServedTrace TraceServer::receive(double timeout_s) {
-  if (!send_error_.empty()) return {ServedTrace::Kind::Crashed, send_error_ + "; " + reap_reason()};
+  // The server died before it read the whole request: how it ended is the
+  // reason (the write error, EPIPE, only says that it is gone).
+  if (!send_error_.empty()) return {ServedTrace::Kind::Crashed, reap_reason()};
   auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
   // The frame: "<kind> <n>\n" then n bytes.
   std::string kind;
