@@ -10,6 +10,7 @@
 #include "engine/memory_format.h"
 #include "engine/overlap.h"
 #include "engine/undefined.h"
+#include "engine/undefined_claims.h"
 #include "engine/warnings.h"
 
 namespace sc::engine {
@@ -171,9 +172,12 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
   mark_elements_undefined(written, from_undefined);
   const int64_t item = itemsize(written.dtype);
   Storage& s = *written.storage;
-  // Elements of the written tensor reached more than once.
+  // Elements of the written tensor reached more than once. Each decision,
+  // "no" included, is a claim a driver may check (engine/undefined_claims.h).
+  const bool log = claims_recorded();
   if (!idempotent && has_internal_overlap(written) != MemOverlap::No) {
     MemOverlap exact = exact_internal_overlap(written.sizes, written.strides);
+    UndefinedClaim claim{.kind = UndefinedClaim::Kind::InternalOverlap, .written = geometry_of(written), .answer = exact};
     if (exact == MemOverlap::Yes) {
       std::unordered_map<int64_t, int> hits;
       for_each_element_byte(written, [&](int64_t off) { ++hits[off]; });
@@ -181,6 +185,7 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
       for (auto& [off, n] : hits)
         if (n > 1) {
           s.mark_undefined(off, item);
+          if (log) claim.marked.push_back(off);
           ++twice;
         }
       note_undefined("the written-to tensor's elements overlap (exact analysis; LibTorch's has_internal_overlap "
@@ -189,6 +194,9 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
       mark_all(written, false);
       note_undefined("the written-to tensor may overlap itself (exact analysis too hard)");
     }
+    if (log) record_claim(std::move(claim));
+  } else if (!idempotent && log) {
+    record_claim({.kind = UndefinedClaim::Kind::InternalOverlap, .written = geometry_of(written)});
   }
   // Inputs that overlap the written tensor where LibTorch did not raise:
   // get_overlap_status said TooHard; or Full (the same byte range with the
@@ -202,9 +210,19 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
   for (const Tensor* in : inputs) {
     if (!in || in->id == written.id || in->storage != written.storage) continue;
     const MemOverlapStatus status = get_overlap_status(written, *in);
-    if (status == MemOverlapStatus::No) continue;
-    if (same_geometry(written, *in)) continue;
+    auto claim = [&](UndefinedClaim::Kind kind, MemOverlap answer) {
+      if (log) record_claim({.kind = kind, .written = geometry_of(written), .input = geometry_of(*in), .answer = answer});
+    };
+    if (status == MemOverlapStatus::No) {
+      claim(UndefinedClaim::Kind::InputOverlap, MemOverlap::No);
+      continue;
+    }
+    if (same_geometry(written, *in)) {
+      claim(UndefinedClaim::Kind::InputAligned, MemOverlap::No);
+      continue;
+    }
     MemOverlap ov = exact_overlap(written, *in);
+    claim(UndefinedClaim::Kind::InputOverlap, ov);
     if (ov == MemOverlap::No) continue;
     mark_all(written, false);
     const char* says = status == MemOverlapStatus::Partial ? "Partial after the out= resize, unchecked"

@@ -2,14 +2,17 @@
 
 #include "engine/elementwise.h"
 #include "engine/kernels/cpu/loop.h"
+#include "engine/undefined_claims.h"
 
 namespace sc::engine {
+
+namespace {
 
 // An element read is undefined when one of its bytes is, or when it is a bool
 // whose byte is neither 0 nor 1 (a `view dtype=bool` of other data): reading
 // such a bool is undefined behaviour in C++, and LibTorch's kernels disagree
 // with each other on its value (1 in the scalar loops, the byte in vector ones).
-std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Tensor& read) {
+std::vector<int64_t> find_elements_reading_undefined(const Tensor& written, const Tensor& read) {
   std::vector<int64_t> out;
   const bool check_bool = read.dtype == DType::Bool;
   if ((!read.storage->has_undefined_bytes() && !check_bool) || written.numel() == 0) return out;
@@ -27,6 +30,14 @@ std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Ten
       if (undefined) out.push_back((p[0] - written_base) + i * st[0]);
     }
   });
+  return out;
+}
+
+}  // namespace
+
+std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Tensor& read) {
+  std::vector<int64_t> out = find_elements_reading_undefined(written, read);
+  if (claims_recorded()) record_reads_undefined(written, read, out);  // engine/undefined_claims.h
   return out;
 }
 

@@ -1,6 +1,8 @@
 // libFuzzer target: bytes -> choices -> a view-chain program -> run on the
-// engine and on LibTorch -> diff. A divergence aborts, so libFuzzer saves the
-// input; the program text and the diff are printed first.
+// engine and on LibTorch -> diff, and the engine's UNDEFINED claims checked by
+// brute force (program/undefined_check.h). A divergence or a wrong claim
+// aborts, so libFuzzer saves the input; the program text and the report are
+// printed first.
 //
 // Deterministic, accepts any input, one-time setup in a function-local static
 // (STYLE: structure-aware libFuzzer).
@@ -13,6 +15,7 @@
 #include "program/compare.h"
 #include "program/generator.h"
 #include "program/printer.h"
+#include "program/undefined_check.h"
 
 namespace {
 
@@ -36,7 +39,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static Setup setup;
   sc::Choices choices = sc::Choices::from_bytes(data, size);
   sc::Program program = sc::generate_program(choices, setup.policy);
+  sc::engine::ClaimLog claims;
   sc::Comparison c = sc::compare_backends(program, *setup.engine, *setup.oracle, setup.options);
+  sc::UndefinedCheck u = sc::check_undefined(claims.claims(), c.left);
+  if (!u.ok()) {
+    std::fprintf(stderr, "\n=== wrong UNDEFINED claim ===\n%s\n%s", sc::print_program(program).c_str(),
+                 sc::format_undefined_check(u).c_str());
+    std::abort();
+  }
   if (c.diff.verdict == sc::Verdict::Fail) {
     std::fprintf(stderr, "\n=== divergence ===\n%s\n%s\n", sc::print_program(program).c_str(),
                  sc::format_diff(program, c.left, c.right, c.diff).c_str());

@@ -1,13 +1,16 @@
 // The differential property: on every generated view chain, the engine and
 // LibTorch produce the same Observation trace (or the program is reported as
-// undefined or skipped, never silently passed). A counterexample is shrunk by
-// RapidCheck and printed as a program file.
+// undefined or skipped, never silently passed), and every UNDEFINED claim the
+// engine takes on the way holds under brute force (program/undefined_check.h).
+// A counterexample is shrunk by RapidCheck and printed as a program file.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include "properties/generators.h"
 #include "program/backend.h"
 #include "program/compare.h"
+#include "program/printer.h"
+#include "program/undefined_check.h"
 
 #ifdef STRIDECHECK_HAVE_TORCH
 #include "oracle/oracle.h"
@@ -34,9 +37,13 @@ RC_GTEST_PROP(EngineMatchesLibTorch, OnGeneratedViewChains, (const GeneratedProg
   RunOptions options;
   options.record_contents = false;
   options.budget_bytes = int64_t{16} << 20;
+  engine::ClaimLog claims;
   Comparison c = compare_backends(g.program, *backends().engine, *backends().oracle, options);
+  UndefinedCheck u = check_undefined(claims.claims(), c.left);
+  if (!u.ok()) RC_FAIL(print_program(g.program) + format_undefined_check(u));
   RC_CLASSIFY(c.diff.verdict == Verdict::Undefined, "undefined");
   RC_CLASSIFY(c.diff.verdict == Verdict::Skipped, "skipped");
+  RC_CLASSIFY(u.too_big > 0, "an UNDEFINED claim too big to enumerate");
   if (c.diff.verdict == Verdict::Fail) RC_FAIL(format_diff(g.program, c.left, c.right, c.diff));
 }
 

@@ -1,0 +1,84 @@
+#pragma once
+// The engine's undefined claims, as records a driver can check by brute force
+// (program/undefined_check.h). The exact overlap solver (engine/overlap.h) and
+// the undefined-contents flow (engine/undefined.h) decide which bytes the diff
+// skips; a wrong "overlaps" answer silently hides comparisons, and both
+// backends call the same solver, so the diff alone never notices. While a
+// ClaimLog is alive on a thread, every such decision the engine takes on that
+// thread -- "these bytes are undefined" and "nothing here is undefined" alike
+// -- is recorded with the geometry it was taken on.
+#include <cstdint>
+#include <vector>
+
+#include "engine/overlap.h"
+#include "engine/tensor.h"
+
+namespace sc::engine {
+
+// Claims on tensors of at most this many elements are checked by enumeration;
+// larger ones are recorded without the snapshot a check needs.
+inline constexpr int64_t kBruteForceElements = int64_t{1} << 16;
+
+// A header's geometry without its storage: element i of the index space lives
+// at bytes [(storage_offset + sum_d i_d * strides[d]) * itemsize, ... + itemsize).
+struct ClaimGeometry {
+  Shape sizes, strides;
+  int64_t storage_offset = 0;
+  int64_t itemsize = 1;
+};
+ClaimGeometry geometry_of(const Tensor&);
+
+struct UndefinedClaim {
+  enum class Kind {
+    // `written` (an op's output, not idempotent): does a memory location
+    // belong to two index tuples? `answer`; for Yes, `marked` holds the byte
+    // offsets of the elements marked undefined as written more than once.
+    InternalOverlap,
+    // `written` and `input` on one storage, not lined up: do they share a
+    // byte? `answer` (Yes or TooHard marks all of `written` undefined).
+    InputOverlap,
+    // `written` and `input` on one storage, taken as lined up (every element
+    // reads exactly its own bytes), so nothing is marked undefined.
+    InputAligned,
+    // `written` reads `input` broadcast to written's sizes: `marked` holds the
+    // byte offsets of the elements of `written` whose read element is
+    // undefined (a flagged byte in `window_mask`, or a bool byte other than
+    // 0/1 in `window_bytes`).
+    ReadsUndefined,
+  };
+  Kind kind = Kind::InternalOverlap;
+  ClaimGeometry written, input;
+  MemOverlap answer = MemOverlap::No;
+  std::vector<int64_t> marked;
+  // ReadsUndefined: the input storage's undefined flags (empty: all defined)
+  // and, for a bool input, its bytes, over [window_begin, window_begin + n).
+  bool input_is_bool = false;
+  int64_t window_begin = 0;
+  std::vector<uint8_t> window_mask, window_bytes;
+  // False when the claim was too big to snapshot: it is not checked.
+  bool checkable = true;
+};
+
+// Records the claims taken on this thread while alive (one log per thread at a time).
+class ClaimLog {
+ public:
+  ClaimLog();
+  ~ClaimLog();
+  ClaimLog(const ClaimLog&) = delete;
+  ClaimLog& operator=(const ClaimLog&) = delete;
+  const std::vector<UndefinedClaim>& claims() const { return claims_; }
+  void clear() { claims_.clear(); }
+
+ private:
+  friend void record_claim(UndefinedClaim);
+  std::vector<UndefinedClaim> claims_;
+};
+
+// For the engine: is a log recording on this thread? Record one claim.
+bool claims_recorded();
+void record_claim(UndefinedClaim);
+
+// The ReadsUndefined claim for elements_reading_undefined(written, read) -> marked.
+void record_reads_undefined(const Tensor& written, const Tensor& read, const std::vector<int64_t>& marked);
+
+}  // namespace sc::engine

@@ -1,0 +1,265 @@
+#include "program/undefined_check.h"
+
+#include <algorithm>
+#include <functional>
+#include <iterator>
+#include <optional>
+
+namespace sc {
+
+namespace {
+
+using engine::ClaimGeometry;
+using engine::MemOverlap;
+using engine::UndefinedClaim;
+using Kind = UndefinedClaim::Kind;
+
+std::string list(const std::vector<int64_t>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string text(const ClaimGeometry& g) {
+  return "sizes " + list(g.sizes) + " strides " + list(g.strides) + " offset " + std::to_string(g.storage_offset) +
+         " itemsize " + std::to_string(g.itemsize);
+}
+
+// The strides `in` has when broadcast to `sizes` (right-aligned; a size-1 or
+// missing dim reads stride 0), or nothing when it does not broadcast.
+std::optional<std::vector<int64_t>> broadcast_strides(const ClaimGeometry& in, const std::vector<int64_t>& sizes) {
+  if (in.sizes.size() > sizes.size() || in.strides.size() != in.sizes.size()) return std::nullopt;
+  std::vector<int64_t> st(sizes.size(), 0);
+  const size_t lead = sizes.size() - in.sizes.size();
+  for (size_t k = 0; k < in.sizes.size(); ++k) {
+    if (in.sizes[k] == sizes[lead + k]) st[lead + k] = in.strides[k];
+    else if (in.sizes[k] != 1) return std::nullopt;
+  }
+  return st;
+}
+
+// Calls f(byte offset in `a`, byte offset in `b`) for every index tuple of
+// `sizes`, where a and b have the given element strides, offsets and
+// itemsizes. False (and no calls past that point) on more than
+// kBruteForceElements tuples or an offset past int64.
+bool enumerate(const std::vector<int64_t>& sizes, const ClaimGeometry& a, const std::vector<int64_t>& b_strides,
+               const ClaimGeometry& b, const std::function<void(int64_t, int64_t)>& f) {
+  int64_t numel = 1;
+  for (int64_t n : sizes) {
+    if (n < 0) return false;
+    if (n == 0) return true;
+    if (__builtin_mul_overflow(numel, n, &numel) || numel > engine::kBruteForceElements) return false;
+  }
+  const size_t nd = sizes.size();
+  std::vector<int64_t> idx(nd, 0);
+  for (int64_t e = 0; e < numel; ++e) {
+    int64_t oa = a.storage_offset, ob = b.storage_offset;
+    for (size_t d = 0; d < nd; ++d) {
+      int64_t ta, tb;
+      if (__builtin_mul_overflow(idx[d], a.strides[d], &ta) || __builtin_add_overflow(oa, ta, &oa)) return false;
+      if (__builtin_mul_overflow(idx[d], b_strides[d], &tb) || __builtin_add_overflow(ob, tb, &ob)) return false;
+    }
+    int64_t ba, bb;
+    if (__builtin_mul_overflow(oa, a.itemsize, &ba) || __builtin_mul_overflow(ob, b.itemsize, &bb)) return false;
+    f(ba, bb);
+    for (size_t d = nd; d-- > 0;) {
+      if (++idx[d] < sizes[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return true;
+}
+
+// Byte offsets of the elements of g, in index order; nothing when too big.
+std::optional<std::vector<int64_t>> offsets(const ClaimGeometry& g) {
+  if (g.strides.size() != g.sizes.size()) return std::nullopt;
+  std::vector<int64_t> out;
+  if (!enumerate(g.sizes, g, g.strides, g, [&](int64_t o, int64_t) { out.push_back(o); })) return std::nullopt;
+  return out;
+}
+
+std::vector<int64_t> sorted_unique(std::vector<int64_t> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+// Locations (byte offsets) reached by more than one index tuple.
+std::vector<int64_t> reached_twice(std::vector<int64_t> offs) {
+  std::sort(offs.begin(), offs.end());
+  std::vector<int64_t> twice;
+  for (size_t i = 1; i < offs.size(); ++i)
+    if (offs[i] == offs[i - 1] && (twice.empty() || twice.back() != offs[i])) twice.push_back(offs[i]);
+  return twice;
+}
+
+// "" when equal, else the first element in one set and not the other.
+std::string set_difference_text(const std::vector<int64_t>& claimed, const std::vector<int64_t>& found) {
+  if (claimed == found) return "";
+  std::vector<int64_t> extra, missing;
+  std::set_difference(claimed.begin(), claimed.end(), found.begin(), found.end(), std::back_inserter(extra));
+  std::set_difference(found.begin(), found.end(), claimed.begin(), claimed.end(), std::back_inserter(missing));
+  std::string s = std::to_string(claimed.size()) + " claimed, " + std::to_string(found.size()) + " by enumeration";
+  if (!extra.empty()) s += "; claimed but not found: byte " + std::to_string(extra.front());
+  if (!missing.empty()) s += "; found but not claimed: byte " + std::to_string(missing.front());
+  return s;
+}
+
+std::string check_internal(const UndefinedClaim& c, bool* too_big) {
+  auto offs = offsets(c.written);
+  if (!offs) return *too_big = true, "";
+  const std::vector<int64_t> twice = reached_twice(*offs);
+  const std::string where = "internal overlap of (" + text(c.written) + "): ";
+  if (c.answer == MemOverlap::No && !twice.empty())
+    return where + "claimed No, but " + std::to_string(twice.size()) + " locations are reached twice (first: byte " +
+           std::to_string(twice.front()) + ")";
+  if (c.answer == MemOverlap::Yes && twice.empty())
+    return where + "claimed Yes, but no location is reached twice";
+  if (c.answer == MemOverlap::Yes) {
+    std::string diff = set_difference_text(sorted_unique(c.marked), twice);
+    if (!diff.empty()) return where + "locations marked as written twice differ: " + diff;
+  }
+  if (c.answer == MemOverlap::TooHard)
+    return where + "claimed TooHard (everything marked undefined) on " + std::to_string(offs->size()) +
+           " elements; enumeration: " + (twice.empty() ? "No" : "Yes");
+  return "";
+}
+
+std::string check_input_overlap(const UndefinedClaim& c, bool* too_big) {
+  auto w = offsets(c.written);
+  auto in = offsets(c.input);
+  if (!w || !in) return *too_big = true, "";
+  // A shared byte: some written element [x, x + wi) meets an input element [y, y + ii).
+  std::sort(w->begin(), w->end());
+  bool shared = false;
+  int64_t at = 0;
+  for (int64_t y : *in) {
+    auto it = std::lower_bound(w->begin(), w->end(), y - c.written.itemsize + 1);
+    if (it != w->end() && *it < y + c.input.itemsize) {
+      shared = true;
+      at = std::max(*it, y);
+      break;
+    }
+  }
+  const std::string where =
+      "overlap of the written tensor (" + text(c.written) + ") and an input (" + text(c.input) + "): ";
+  if (c.answer == MemOverlap::No && shared) return where + "claimed No, but both reach byte " + std::to_string(at);
+  if (c.answer == MemOverlap::Yes && !shared) return where + "claimed Yes, but they share no byte";
+  if (c.answer == MemOverlap::TooHard)
+    return where + "claimed TooHard (everything marked undefined) on tensors small enough to enumerate; enumeration: " +
+           (shared ? "Yes" : "No");
+  return "";
+}
+
+std::string check_input_aligned(const UndefinedClaim& c, bool* too_big) {
+  const std::string where = "the written tensor (" + text(c.written) + ") and an input (" + text(c.input) +
+                            ") claimed lined up (each element reads its own bytes): ";
+  if (c.written.itemsize != c.input.itemsize) return where + "but their element sizes differ";
+  auto st = broadcast_strides(c.input, c.written.sizes);
+  if (!st) return where + "but the input does not broadcast to the written sizes";
+  std::string finding;
+  bool ok = enumerate(c.written.sizes, c.written, *st, c.input, [&](int64_t w, int64_t r) {
+    if (w != r && finding.empty())
+      finding = where + "but an element at byte " + std::to_string(w) + " reads byte " + std::to_string(r);
+  });
+  if (!ok) return *too_big = true, "";
+  return finding;
+}
+
+std::string check_reads_undefined(const UndefinedClaim& c, bool* too_big) {
+  if (!c.checkable) return *too_big = true, "";
+  const std::string where =
+      "elements of the written tensor (" + text(c.written) + ") reading undefined bytes of an input (" +
+      text(c.input) + (c.input_is_bool ? ", bool" : "") + "): ";
+  auto st = broadcast_strides(c.input, c.written.sizes);
+  if (!st) return where + "the input does not broadcast to the written sizes";
+  const int64_t n = static_cast<int64_t>(std::max(c.window_mask.size(), c.window_bytes.size()));
+  std::vector<int64_t> expected;
+  std::string finding;
+  bool ok = enumerate(c.written.sizes, c.written, *st, c.input, [&](int64_t w, int64_t r) {
+    const int64_t k = r - c.window_begin;
+    bool undefined = false;
+    if (c.input_is_bool) {
+      if (k < 0 || k >= static_cast<int64_t>(c.window_bytes.size())) {
+        if (finding.empty()) finding = where + "a read at byte " + std::to_string(r) + " falls outside the input's extent";
+        return;
+      }
+      undefined = c.window_bytes[static_cast<size_t>(k)] > 1;
+    }
+    for (int64_t b = 0; b < c.input.itemsize && !c.window_mask.empty() && !undefined; ++b) {
+      if (k + b < 0 || k + b >= n) {
+        if (finding.empty()) finding = where + "a read at byte " + std::to_string(r) + " falls outside the input's extent";
+        return;
+      }
+      undefined = c.window_mask[static_cast<size_t>(k + b)] != 0;
+    }
+    if (undefined) expected.push_back(w);
+  });
+  if (!ok) return *too_big = true, "";
+  if (!finding.empty()) return finding;
+  std::string diff = set_difference_text(sorted_unique(c.marked), sorted_unique(expected));
+  return diff.empty() ? "" : where + diff;
+}
+
+}  // namespace
+
+std::string check_claim(const UndefinedClaim& c, bool* too_big) {
+  bool big = false;
+  std::string finding;
+  switch (c.kind) {
+    case Kind::InternalOverlap: finding = check_internal(c, &big); break;
+    case Kind::InputOverlap: finding = check_input_overlap(c, &big); break;
+    case Kind::InputAligned: finding = check_input_aligned(c, &big); break;
+    case Kind::ReadsUndefined: finding = check_reads_undefined(c, &big); break;
+  }
+  if (too_big) *too_big = big;
+  return finding;
+}
+
+UndefinedCheck check_undefined(const std::vector<UndefinedClaim>& claims, const Trace& engine_trace) {
+  UndefinedCheck r;
+  auto take = [&](std::string finding, bool big) {
+    if (big) ++r.too_big;
+    else ++r.checked;
+    if (!finding.empty()) r.findings.push_back(std::move(finding));
+  };
+  for (const UndefinedClaim& c : claims) {
+    bool big = false;
+    std::string f = check_claim(c, &big);
+    take(std::move(f), big);
+  }
+  // Each result's exact internal overlap, as the trace reports it (both
+  // backends' traces take it from the same solver).
+  for (size_t i = 0; i < engine_trace.steps.size(); ++i) {
+    const StepObs& s = engine_trace.steps[i];
+    for (size_t k = 0; k < s.results.size(); ++k) {
+      const TensorObs& t = s.results[k];
+      UndefinedClaim c;
+      c.kind = Kind::InternalOverlap;
+      c.written = {t.sizes, t.strides, t.storage_offset, 1};
+      c.answer = t.exact_overlap == Overlap::Yes ? MemOverlap::Yes
+                 : t.exact_overlap == Overlap::No ? MemOverlap::No
+                                                  : MemOverlap::TooHard;
+      // The trace carries the answer, not the marked locations: check the answer only.
+      if (c.answer == MemOverlap::Yes) {
+        auto offs = offsets(c.written);
+        if (offs) c.marked = reached_twice(*offs);
+      }
+      bool big = false;
+      std::string f = check_claim(c, &big);
+      if (!f.empty()) f = "step " + std::to_string(i) + " result " + std::to_string(k) + " exact overlap: " + f;
+      take(std::move(f), big);
+    }
+  }
+  return r;
+}
+
+std::string format_undefined_check(const UndefinedCheck& u) {
+  std::string s = "UNDEFINED claim check: " + std::to_string(u.findings.size()) + " wrong claim(s) of " +
+                  std::to_string(u.checked) + " checked by enumeration\n";
+  for (size_t i = 0; i < u.findings.size() && i < 5; ++i) s += "  " + u.findings[i] + "\n";
+  if (u.findings.size() > 5) s += "  ... and " + std::to_string(u.findings.size() - 5) + " more\n";
+  return s;
+}
+
+}  // namespace sc

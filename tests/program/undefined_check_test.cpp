@@ -1,0 +1,185 @@
+// The brute-force check of the engine's UNDEFINED claims: right claims pass,
+// every kind of wrong claim is a finding, and an engine run whose overlap
+// answers are flipped (a mutated solver) is caught.
+#include "program/undefined_check.h"
+
+#include <gtest/gtest.h>
+
+#include "program/backend.h"
+#include "program/parser.h"
+
+namespace sc {
+namespace {
+
+using engine::ClaimGeometry;
+using engine::MemOverlap;
+using engine::UndefinedClaim;
+using Kind = UndefinedClaim::Kind;
+
+UndefinedClaim internal(ClaimGeometry g, MemOverlap answer, std::vector<int64_t> marked = {}) {
+  UndefinedClaim c;
+  c.kind = Kind::InternalOverlap;
+  c.written = std::move(g);
+  c.answer = answer;
+  c.marked = std::move(marked);
+  return c;
+}
+
+UndefinedClaim input(Kind kind, ClaimGeometry w, ClaimGeometry in, MemOverlap answer) {
+  UndefinedClaim c;
+  c.kind = kind;
+  c.written = std::move(w);
+  c.input = std::move(in);
+  c.answer = answer;
+  return c;
+}
+
+// sizes [2,2] strides [1,1]: element offsets 0,1,1,2 -- location 1 twice.
+const ClaimGeometry kDiagonalWindow{{2, 2}, {1, 1}, 0, 4};
+
+TEST(UndefinedCheck, InternalOverlapYesNeedsALocationReachedTwiceAndMarksExactlyThose) {
+  EXPECT_EQ(check_claim(internal(kDiagonalWindow, MemOverlap::Yes, {4})), "");
+  EXPECT_NE(check_claim(internal(kDiagonalWindow, MemOverlap::Yes, {})), "");      // missed location
+  EXPECT_NE(check_claim(internal(kDiagonalWindow, MemOverlap::Yes, {0, 4})), "");  // one too many
+  EXPECT_NE(check_claim(internal({{2, 3}, {3, 1}, 0, 4}, MemOverlap::Yes, {})), "");  // dense: no overlap
+}
+
+TEST(UndefinedCheck, InternalOverlapNoMustFindNoLocationTwice) {
+  EXPECT_EQ(check_claim(internal({{2, 3}, {1, 2}, 5, 2}, MemOverlap::No)), "");
+  std::string f = check_claim(internal(kDiagonalWindow, MemOverlap::No));
+  EXPECT_NE(f.find("claimed No"), std::string::npos) << f;
+  EXPECT_NE(check_claim(internal({{3}, {0}, 0, 1}, MemOverlap::No)), "");  // a broadcast
+  EXPECT_EQ(check_claim(internal({{1, 4}, {0, 1}, 0, 1}, MemOverlap::No)), "");  // stride 0 on a size-1 dim
+  EXPECT_EQ(check_claim(internal({{0, 4}, {0, 0}, 0, 1}, MemOverlap::No)), "");  // empty
+}
+
+TEST(UndefinedCheck, TooHardOnASmallTensorIsAFinding) {
+  EXPECT_NE(check_claim(internal(kDiagonalWindow, MemOverlap::TooHard)), "");
+}
+
+TEST(UndefinedCheck, InputOverlapComparesBytesNotElements) {
+  const ClaimGeometry w{{4}, {1}, 0, 4};  // bytes [0, 16)
+  EXPECT_EQ(check_claim(input(Kind::InputOverlap, w, {{2}, {1}, 4, 4}, MemOverlap::No)), "");  // [16, 24)
+  EXPECT_NE(check_claim(input(Kind::InputOverlap, w, {{2}, {1}, 4, 4}, MemOverlap::Yes)), "");
+  EXPECT_NE(check_claim(input(Kind::InputOverlap, w, {{2}, {1}, 3, 4}, MemOverlap::No)), "");   // [12, 20)
+  // An int8 view reaching byte 15 (the last byte of element 3) overlaps; byte 16 does not.
+  EXPECT_EQ(check_claim(input(Kind::InputOverlap, w, {{1}, {1}, 15, 1}, MemOverlap::Yes)), "");
+  EXPECT_EQ(check_claim(input(Kind::InputOverlap, w, {{1}, {1}, 16, 1}, MemOverlap::No)), "");
+  // Interleaved: even and odd elements never meet.
+  EXPECT_EQ(check_claim(input(Kind::InputOverlap, {{3}, {2}, 0, 4}, {{3}, {2}, 1, 4}, MemOverlap::No)), "");
+  EXPECT_NE(check_claim(input(Kind::InputOverlap, {{3}, {2}, 0, 4}, {{3}, {2}, 1, 4}, MemOverlap::Yes)), "");
+}
+
+TEST(UndefinedCheck, InputAlignedMeansEveryElementReadsItsOwnBytes) {
+  const ClaimGeometry w{{2, 3}, {3, 1}, 2, 4};
+  EXPECT_EQ(check_claim(input(Kind::InputAligned, w, {{2, 3}, {3, 1}, 2, 4}, MemOverlap::No)), "");
+  EXPECT_EQ(check_claim(input(Kind::InputAligned, {{1, 3}, {7, 1}, 0, 4}, {{3}, {1}, 0, 4}, MemOverlap::No)), "");
+  EXPECT_NE(check_claim(input(Kind::InputAligned, w, {{2, 3}, {3, 1}, 2, 2}, MemOverlap::No)), "");  // float16 view
+  EXPECT_NE(check_claim(input(Kind::InputAligned, w, {{3}, {1}, 2, 4}, MemOverlap::No)), "");        // broadcast
+  EXPECT_NE(check_claim(input(Kind::InputAligned, w, {{2, 3}, {1, 2}, 2, 4}, MemOverlap::No)), "");  // transposed
+}
+
+TEST(UndefinedCheck, ReadsUndefinedMarksExactlyTheElementsReadingAFlaggedByte) {
+  UndefinedClaim c;
+  c.kind = Kind::ReadsUndefined;
+  c.written = {{2, 2}, {2, 1}, 0, 4};  // element bytes 0, 4, 8, 12 of another storage
+  c.input = {{2}, {1}, 1, 2};           // int16 elements at bytes [2, 4) and [4, 6), broadcast over rows
+  c.window_begin = 2;
+  c.window_mask = {0, 0, 0, 1};  // byte 5: the second input element is undefined
+  c.marked = {4, 12};            // column 1 of both rows
+  EXPECT_EQ(check_claim(c), "");
+  c.marked = {4};
+  EXPECT_NE(check_claim(c), "");
+  c.marked = {0, 4, 8, 12};
+  EXPECT_NE(check_claim(c), "");
+  c.window_mask.clear();  // all defined
+  c.marked = {};
+  EXPECT_EQ(check_claim(c), "");
+  c.input_is_bool = true;  // a bool byte 2 reads undefined
+  c.input.itemsize = 1;
+  c.window_begin = 1;
+  c.window_bytes = {0, 2};
+  c.marked = {4, 12};
+  EXPECT_EQ(check_claim(c), "");
+  c.marked = {};
+  EXPECT_NE(check_claim(c), "");
+}
+
+TEST(UndefinedCheck, ClaimsPastTheEnumerationLimitAreCountedNotChecked) {
+  bool too_big = false;
+  EXPECT_EQ(check_claim(internal({{1 << 9, 1 << 9}, {1, 1}, 0, 1}, MemOverlap::No), &too_big), "");
+  EXPECT_TRUE(too_big);
+  UndefinedCheck u = check_undefined({internal({{1 << 9, 1 << 9}, {1, 1}, 0, 1}, MemOverlap::No),
+                                      internal(kDiagonalWindow, MemOverlap::Yes, {4})},
+                                     Trace{});
+  EXPECT_TRUE(u.ok());
+  EXPECT_EQ(u.checked, 1);
+  EXPECT_EQ(u.too_big, 1);
+}
+
+// Runs `text` on the engine under a ClaimLog.
+struct EngineRun {
+  std::vector<UndefinedClaim> claims;
+  Trace trace;
+};
+EngineRun run_engine(const std::string& text) {
+  register_engine_backend();
+  auto engine = make_backend("engine:cpu");
+  engine::ClaimLog log;
+  EngineRun r;
+  r.trace = engine->run(parse_program(text), RunOptions{});
+  r.claims = log.claims();
+  return r;
+}
+
+const char* kOverlappingWrites = R"(
+a = arange 8
+b = as_strided a [2,2] [1,1] 0
+add_ b 1
+c = as_strided a [2,2] [2,1] 0
+d = as_strided a [2,2] [1,1] 1
+copy_ c d
+e = as_strided a [2,2] [1,1] 5
+copy_ c e
+)";
+
+TEST(UndefinedCheck, TheEngineClaimsHoldOnOverlappingWrites) {
+  EngineRun r = run_engine(kOverlappingWrites);
+  UndefinedCheck u = check_undefined(r.claims, r.trace);
+  EXPECT_TRUE(u.ok()) << format_undefined_check(u);
+  int yes = 0, no = 0;
+  for (const UndefinedClaim& c : r.claims) {
+    if (c.kind != Kind::InternalOverlap && c.kind != Kind::InputOverlap) continue;
+    yes += c.answer == MemOverlap::Yes;
+    no += c.answer == MemOverlap::No;
+  }
+  EXPECT_GE(yes, 2);  // add_ on b; copy_ c d
+  EXPECT_GE(no, 2);   // c itself; copy_ c e
+  EXPECT_GE(u.checked, static_cast<int64_t>(r.claims.size()));
+}
+
+// A mutated solver, as the mutation run plants one: every overlap answer
+// flipped (Yes <-> No, the marked locations kept) is caught, one at a time.
+TEST(UndefinedCheck, AFlippedOverlapAnswerIsCaught) {
+  EngineRun r = run_engine(kOverlappingWrites);
+  int flipped = 0;
+  for (size_t i = 0; i < r.claims.size(); ++i) {
+    const UndefinedClaim& c = r.claims[i];
+    if ((c.kind != Kind::InternalOverlap && c.kind != Kind::InputOverlap) || c.answer == MemOverlap::TooHard) continue;
+    std::vector<UndefinedClaim> mutated = r.claims;
+    mutated[i].answer = c.answer == MemOverlap::Yes ? MemOverlap::No : MemOverlap::Yes;
+    UndefinedCheck u = check_undefined(mutated, r.trace);
+    EXPECT_FALSE(u.ok()) << "claim " << i << " flipped was not caught";
+    ++flipped;
+  }
+  EXPECT_GE(flipped, 4);
+  // And an exact-overlap answer in the trace.
+  Trace t = r.trace;
+  for (StepObs& s : t.steps)
+    for (TensorObs& o : s.results)
+      if (o.exact_overlap == Overlap::Yes) o.exact_overlap = Overlap::No;
+  EXPECT_FALSE(check_undefined({}, t).ok());
+}
+
+}  // namespace
+}  // namespace sc
