@@ -46,8 +46,23 @@ void add_torch_view_ops(TorchOpTable& t) {
   t["narrow"] = [](Args a, Env env, Ctx) {
     return one(env(a.tensor(0)).narrow(a.int_(1), a.int_(2), a.int_(3)));
   };
+  // Note [SymInt conversions in gcc's order]
+  // Tensor::slice and Tensor::as_strided convert their int arguments to
+  // c10::SymInt (which raises for values below -2^62) inside one call
+  // expression, so which bad argument is reported depends on the compiler's
+  // argument evaluation order: gcc converts right to left, clang left to right.
+  // The conversions are sequenced here in gcc's order, the order of LibTorch's
+  // own builds and of the engine (engine/views.h check_symint), so the oracle
+  // answers the same under either compiler (the clang fuzz and ASan builds).
   t["slice"] = [](Args a, Env env, Ctx) {
-    return one(env(a.tensor(0)).slice(a.int_(1), to_c10(a.opt_int(2)), to_c10(a.opt_int(3)), a.int_(4)));
+    const c10::SymInt step(a.int_(4));
+    const auto sym = [](std::optional<int64_t> v) -> c10::optional<c10::SymInt> {
+      if (v) return c10::SymInt(*v);
+      return c10::nullopt;
+    };
+    const c10::optional<c10::SymInt> end = sym(a.opt_int(3));
+    const c10::optional<c10::SymInt> start = sym(a.opt_int(2));
+    return one(env(a.tensor(0)).slice_symint(a.int_(1), start, end, step));
   };
   t["select"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).select(a.int_(1), a.int_(2))); };
   t["diagonal"] = [](Args a, Env env, Ctx) {
@@ -55,8 +70,14 @@ void add_torch_view_ops(TorchOpTable& t) {
   };
   t["unfold"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).unfold(a.int_(1), a.int_(2), a.int_(3))); };
   // storage_offset defaults to the input's own (LibTorch: nullopt).
+  // Conversions in gcc's order (Note [SymInt conversions in gcc's order]).
   t["as_strided"] = [](Args a, Env env, Ctx) {
-    return one(env(a.tensor(0)).as_strided(a.int_list(1), a.int_list(2), to_c10(a.opt_int(3))));
+    const std::vector<int64_t> size = a.int_list(1), stride = a.int_list(2);
+    c10::optional<c10::SymInt> offset;
+    if (auto o = a.opt_int(3)) offset = c10::SymInt(*o);
+    const c10::SymIntArrayRef sym_stride = c10::fromIntArrayRef(stride);
+    const c10::SymIntArrayRef sym_size = c10::fromIntArrayRef(size);
+    return one(env(a.tensor(0)).as_strided_symint(sym_size, sym_stride, offset));
   };
   t["detach"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).detach()); };
   t["alias"] = [](Args a, Env env, Ctx) { return one(at::alias(env(a.tensor(0)))); };

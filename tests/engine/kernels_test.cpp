@@ -79,5 +79,33 @@ TEST(BinaryKernel, ArithmeticPerDtype) {
   EXPECT_EQ(values(o), (std::vector<double>{1, 0}));
 }
 
+// A bool byte other than 0 and 1 (a `view dtype=bool` of other data) is read
+// through its byte, nonzero as true: reading it as a C++ bool is undefined
+// behaviour (the ASan+UBSan build of scripts/sanitize_test.sh reports it).
+TEST(Kernels, BoolBytesOtherThanZeroAndOneReadAsTrue) {
+  Tensor bytes = tensor({Scalar::integer(2), Scalar::integer(128), Scalar::integer(0), Scalar::integer(1)}, false,
+                        DType::UInt8);
+  Tensor b = make_view(bytes, {4}, {1}, 0, DType::Bool);
+  Tensor f = empty({4}, DType::Float32);
+  cpu::copy(f, b);  // contiguous
+  EXPECT_EQ(values(f), (std::vector<double>{1, 1, 0, 1}));
+  cpu::copy(f, make_view(b, {4}, {0}, 1));  // broadcast
+  EXPECT_EQ(values(f), (std::vector<double>{1, 1, 1, 1}));
+  Tensor g = empty({2}, DType::Float32);
+  cpu::copy(g, make_view(b, {2}, {2}, 0));  // strided: bytes 2 and 0
+  EXPECT_EQ(values(g), (std::vector<double>{1, 0}));
+  Tensor o = empty({4}, DType::Bool);
+  cpu::binary(cpu::BinaryOp::Mul, o, b, b);
+  EXPECT_EQ(values(o), (std::vector<double>{1, 1, 0, 1}));
+  cpu::binary(cpu::BinaryOp::Mul, o, b, make_view(b, {4}, {0}, 2));  // tensor op scalar (false)
+  EXPECT_EQ(values(o), (std::vector<double>{0, 0, 0, 0}));
+  Tensor s = make_view(bytes, {2}, {2}, 0, DType::Bool);
+  Tensor so = make_view(o, {2}, {2}, 0);
+  cpu::binary(cpu::BinaryOp::Add, so, s, s);  // strided
+  EXPECT_EQ(values(so), (std::vector<double>{1, 0}));
+  cpu::clamp(o, b, std::nullopt, std::nullopt);
+  EXPECT_EQ(values(o), (std::vector<double>{1, 1, 0, 1}));
+}
+
 }  // namespace
 }  // namespace sc::engine

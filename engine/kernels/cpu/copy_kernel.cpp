@@ -22,17 +22,16 @@ void copy_run(std::byte* const* p, const int64_t* st, int64_t n) {
   }
   if (st[0] == sizeof(D) && st[1] == sizeof(S)) {
     D* dp = reinterpret_cast<D*>(d);
-    const S* sp = reinterpret_cast<const S*>(s);
-    for (int64_t i = 0; i < n; ++i) dp[i] = convert<D>(sp[i]);
+    for (int64_t i = 0; i < n; ++i) dp[i] = convert<D>(load<S>(s + i * sizeof(S)));
     return;
   }
   if (st[1] == 0) {  // broadcast source: convert once
-    const D v = convert<D>(*reinterpret_cast<const S*>(s));
+    const D v = convert<D>(load<S>(s));
     for (int64_t i = 0; i < n; ++i) *reinterpret_cast<D*>(d + i * st[0]) = v;
     return;
   }
   for (int64_t i = 0; i < n; ++i)
-    *reinterpret_cast<D*>(d + i * st[0]) = convert<D>(*reinterpret_cast<const S*>(s + i * st[1]));
+    *reinterpret_cast<D*>(d + i * st[0]) = convert<D>(load<S>(s + i * st[1]));
 }
 
 }  // namespace

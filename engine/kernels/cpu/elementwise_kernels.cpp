@@ -68,21 +68,18 @@ void binary_run(std::byte* const* p, const int64_t* st, int64_t n) {
   const std::byte* b = p[2];
   if (st[0] == sizeof(T) && st[1] == sizeof(T) && st[2] == sizeof(T)) {
     T* op = reinterpret_cast<T*>(o);
-    const T* ap = reinterpret_cast<const T*>(a);
-    const T* bp = reinterpret_cast<const T*>(b);
-    for (int64_t i = 0; i < n; ++i) op[i] = Op::apply(ap[i], bp[i]);
+    for (int64_t i = 0; i < n; ++i) op[i] = Op::apply(load<T>(a + i * sizeof(T)), load<T>(b + i * sizeof(T)));
     return;
   }
   if (st[0] == sizeof(T) && st[1] == sizeof(T) && st[2] == 0) {  // tensor op scalar
     T* op = reinterpret_cast<T*>(o);
-    const T* ap = reinterpret_cast<const T*>(a);
-    const T bv = *reinterpret_cast<const T*>(b);
-    for (int64_t i = 0; i < n; ++i) op[i] = Op::apply(ap[i], bv);
+    const T bv = load<T>(b);
+    for (int64_t i = 0; i < n; ++i) op[i] = Op::apply(load<T>(a + i * sizeof(T)), bv);
     return;
   }
   for (int64_t i = 0; i < n; ++i)
     *reinterpret_cast<T*>(o + i * st[0]) =
-        Op::apply(*reinterpret_cast<const T*>(a + i * st[1]), *reinterpret_cast<const T*>(b + i * st[2]));
+        Op::apply(load<T>(a + i * st[1]), load<T>(b + i * st[2]));
 }
 
 template <template <class> class Op>
@@ -124,7 +121,7 @@ void neg(const Tensor& out, const Tensor& a) {
     using T = typename decltype(tag)::type;
     for_each_strided<2>(out.sizes, {&out, &a}, [](std::byte* const* p, const int64_t* st, int64_t n) {
       for (int64_t i = 0; i < n; ++i) {
-        T v = *reinterpret_cast<const T*>(p[1] + i * st[1]);
+        T v = load<T>(p[1] + i * st[1]);
         T r;
         if constexpr (std::is_same_v<T, bool>) r = v;  // unreachable: neg raises for bool
         else if constexpr (std::is_integral_v<T>) r = static_cast<T>(wide_unsigned_t<T>(0) - static_cast<wide_unsigned_t<T>>(v));
@@ -145,7 +142,7 @@ void clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& lo, 
     const T hv = has_hi ? scalar_as<T>(*hi) : T{};
     for_each_strided<2>(out.sizes, {&out, &a}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
       for (int64_t i = 0; i < n; ++i) {
-        T v = *reinterpret_cast<const T*>(p[1] + i * st[1]);
+        T v = load<T>(p[1] + i * st[1]);
         // std::max(v, lo): returns v unless v < lo; std::min(v, hi): v unless hi < v.
         if (has_lo && less(v, lv)) v = lv;
         if (has_hi && less(hv, v)) v = hv;

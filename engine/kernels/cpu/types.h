@@ -4,7 +4,9 @@
 // static_cast as compiled for x86-64), the "opmath" type arithmetic runs in,
 // and a dispatch from a runtime DType to a typed callable.
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -65,6 +67,22 @@ inline To convert(From v) {
     return float_to_int<To>(v);
   } else {
     return static_cast<To>(v);  // integer wrap-around (C++20), int -> float rounding
+  }
+}
+
+// Reads one element. A bool's byte can hold any value (`view dtype=bool` of
+// other data), and reading it as a C++ bool is undefined behaviour (UBSan:
+// "load of value 2, which is not a valid value for type 'bool'"), so a bool is
+// read through its byte: nonzero is true. What LibTorch computes from such a
+// byte is undefined too; engine/undefined.cpp marks every element that reads one.
+template <class T>
+inline T load(const std::byte* p) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return std::to_integer<uint8_t>(*p) != 0;
+  } else {
+    T v;
+    std::memcpy(&v, p, sizeof(T));
+    return v;
   }
 }
 
