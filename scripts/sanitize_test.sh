@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# CI's sanitizer stage: the unit, property and corpus tests built with clang,
+# AddressSanitizer and UBSan in their own build folder (build-asan/), run with
+# ctest. Any ASan report or any UBSan report (-fno-sanitize-recover) fails
+# the test that triggered it.
+#
+#   scripts/sanitize_test.sh [extra cmake configure arguments]
+#
+# Called by scripts/test.sh after the plain build's tests; ASAN_BUILD_DIR
+# overrides the folder.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${ASAN_BUILD_DIR:-$root/build-asan}"
+flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+
+"$root/scripts/setup.sh"
+# The oracle builds as C++17 under clang (CMakeLists.txt: LibTorch 1.13's headers).
+# No benchmarks and no CUDA kernels here: they are not what this stage tests.
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" -DCMAKE_SHARED_LINKER_FLAGS="$flags" \
+  -DSTRIDECHECK_WITH_BENCH=OFF -DSTRIDECHECK_WITH_CUDA=OFF "$@" >/dev/null
+cmake --build "$build" --parallel "$(nproc)"
+
+# halt_on_error: the first report ends the process with a failing status.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=0:detect_leaks=1:strict_string_checks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+cd "$build"
+ctest --output-on-failure --parallel "$(nproc)"
