@@ -6,3 +6,4 @@ build="${BUILD_DIR:-$root/build}"
 "$root/scripts/build.sh" "$@"
 cd "$build"
 ctest --output-on-failure --parallel "$(nproc)"
+[ "${STRIDECHECK_SANITIZE_STAGE:-1}" = 0 ] || "$root/scripts/sanitize_test.sh" "$@"  # ASan+UBSan build of the same tests
