@@ -5,21 +5,21 @@
 #include "engine/creation.h"
 #include "engine/elementwise.h"
 #include "engine/error.h"
-#include "engine/kernels/cpu/kernels.h"
+#include "engine/kernels/kernels.h"
 #include "engine/memory_format.h"
 #include "engine/undefined.h"
 #include "engine/views.h"
 
 namespace sc::engine {
 
-void copy_elements(const Tensor& dst, const Tensor& src) { cpu::copy(dst, src); }
+void copy_elements(const Tensor& dst, const Tensor& src) { kernels::copy(dst, src); }
 
 namespace {
 
-// cpu::copy into fresh storage, carrying undefined contents along (engine/undefined.h).
+// kernels::copy into fresh storage, carrying undefined contents along (engine/undefined.h).
 void copy_tracked(const Tensor& dst, const Tensor& src) {
   std::vector<int64_t> undefined = elements_reading_undefined(dst, src);
-  cpu::copy(dst, src);
+  kernels::copy(dst, src);
   mark_elements_undefined(dst, undefined);
 }
 

@@ -2,7 +2,7 @@
 
 #include "engine/error.h"
 #include "engine/inplace.h"
-#include "engine/kernels/cpu/kernels.h"
+#include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 
 namespace sc::engine {
@@ -15,6 +15,16 @@ void check_factory_sizes(const Shape& sizes) {
       raise(ErrorKind::RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", list, "]");
     }
   }
+}
+
+// The contents of a host-built fresh tensor on `device` (the values LibTorch's
+// device kernels compute for arange and friends are the same integers).
+Tensor moved_to(const Tensor& host, Device device) {
+  if (device == Device::CPU) return host;
+  Tensor t = host;
+  t.storage = Storage::allocate(host.storage->nbytes(), device);
+  t.storage->write(0, host.storage->nbytes(), host.storage->data());
+  return t;
 }
 
 Tensor empty(const Shape& sizes, DType dtype, Device device) {
@@ -37,12 +47,13 @@ void fill_storage_iota(Storage& storage, DType dtype) {
 
 Tensor arange(int64_t end, DType dtype, Device device) {
   SC_CHECK(end >= 0, "upper bound and larger bound inconsistent with step sign");
-  // arange's CPU kernel is dispatched over AT_DISPATCH_ALL_TYPES_AND2(Half, BFloat16): no bool.
-  SC_CHECK(dtype != DType::Bool, "\"arange_cpu\" not implemented for 'Bool'");
+  // arange's kernels are dispatched over AT_DISPATCH_ALL_TYPES_AND2(Half,
+  // BFloat16): no bool; the dispatch is named arange_cpu / arange_cuda.
+  SC_CHECK(dtype != DType::Bool, "\"", device == Device::CUDA ? "arange_cuda" : "arange_cpu",
+           "\" not implemented for 'Bool'");
   Tensor t = empty({end}, dtype, Device::CPU);
   fill_storage_iota(*t.storage, dtype);
-  SC_ASSERT(device == Device::CPU, "CUDA creation goes through the CUDA kernels");
-  return t;
+  return moved_to(t, device);
 }
 
 Tensor zeros(const Shape& sizes, DType dtype, Device device) { return empty(sizes, dtype, device); }
@@ -57,8 +68,8 @@ Tensor ones(const Shape& sizes, DType dtype, Device device) {
 Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
   check_factory_sizes(sizes);
   Scalar v = checked_scalar(value, dtype);
-  Tensor t = empty(sizes, dtype, Device::CPU);
-  cpu::fill(t, v);
+  Tensor t = empty(sizes, dtype, device);
+  kernels::fill(t, v);
   return t;
 }
 
@@ -90,13 +101,13 @@ Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Dev
   Tensor t = empty(sizes, dtype, Device::CPU);
   int64_t item = itemsize(dtype);
   for (size_t k = 0; k < values.size(); ++k) store_value(dtype, t.storage->data() + k * item, values[k]);
-  return t;
+  return moved_to(t, device);
 }
 
 Tensor empty_strided_iota(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
   Tensor t = empty_strided(sizes, strides, dtype, Device::CPU);
   fill_storage_iota(*t.storage, dtype);
-  return t;
+  return moved_to(t, device);
 }
 
 }  // namespace sc::engine

@@ -22,6 +22,10 @@ Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Dev
 // empty_strided whose storage is filled with 0, 1, 2, ... (the language's empty_strided).
 Tensor empty_strided_iota(const Shape& sizes, const Shape& strides, DType dtype, Device device = Device::CPU);
 
+// `host` (a fresh CPU tensor) with its storage moved to `device`: the same
+// header and contents (itself when device is the CPU).
+Tensor moved_to(const Tensor& host, Device device);
+
 // Fill every element of the storage with its storage index converted to dtype.
 void fill_storage_iota(Storage& storage, DType dtype);
 

@@ -6,6 +6,7 @@
 #include "engine/creation.h"
 #include "engine/error.h"
 #include "engine/kernels/cpu/loop.h"
+#include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/memory_format.h"
 #include "engine/overlap.h"
@@ -241,10 +242,31 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
 
 namespace {
 
+// A wrapped number stays a 0-d CPU tensor, also for a CUDA iterator (LibTorch
+// hands CPU scalars to its CUDA kernels as kernel arguments).
 Tensor wrapped_tensor(const Scalar& s, DType dtype) {
   Tensor t = empty({}, dtype);
   cpu::fill(t, s);
   return t;
+}
+
+// Note [CPU scalars in CUDA kernels]: a CUDA binary kernel reads a CPU
+// scalar operand as opmath_t (iter.scalar_value<opmath_t>), straight from the
+// wrapped number's own dtype: for a float16/bfloat16 common dtype the number
+// becomes a float without first rounding to the common dtype (the CPU
+// iterator rounds it to the common dtype). Float32 holds exactly what that
+// read gives (double -> float), so the CUDA iterator wraps it as float32.
+DType wrapped_number_dtype(DType common, Device device) {
+  if (device == Device::CUDA && (common == DType::Float16 || common == DType::BFloat16)) return DType::Float32;
+  return common;
+}
+
+// The device an iterator runs on: its first tensor operand's.
+Device iterator_device(const Tensor* out, const std::vector<Operand>& inputs) {
+  if (out) return out->device();
+  for (const Operand& in : inputs)
+    if (!in.is_scalar()) return in.tensor->device();
+  return Device::CPU;
 }
 
 // at::native::resize_output + as_strided_ (resize_out in the structured kernels).
@@ -273,6 +295,7 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
 
 Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& inputs, const IterConfig& config,
                     int op, IterKernel kernel) {
+  const Device device = iterator_device(out, inputs);
   // compute_mem_overlaps
   if (out && config.check_mem_overlap) {
     assert_no_internal_overlap(*out);
@@ -344,7 +367,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   Tensor result;
   if (!out) {
     Shape strides = iterator_output_strides(iops, shape, all_same);
-    result = empty_strided(shape, strides, common);
+    result = empty_strided(shape, strides, common, device);
   } else {
     if (will_resize) {
       // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
@@ -353,8 +376,9 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       // On CPU an out of another dtype than the common one is swapped for a
       // temporary of the common dtype with out's old shape (Marker [Output
       // original_tensor is set]); set_output_raw_strided resizes both, so the
-      // deprecation warning comes twice (measured).
-      if (out->dtype != common && out->numel() != 0) {
+      // deprecation warning comes twice (measured). A CUDA iterator converts
+      // per element in its kernels: no temporary, one warning.
+      if (out->dtype != common && out->numel() != 0 && device == Device::CPU) {
         Tensor temp = *out;
         resize_out(temp, shape, std::nullopt, false);
       }
@@ -372,10 +396,10 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     Tensor t;
     if (in.is_scalar()) {
       // the wrapped number converted to the common dtype (an unchecked copy: int8 * 300 uses 44)
-      t = wrapped_tensor(in.scalar, common);
+      t = wrapped_tensor(in.scalar, wrapped_number_dtype(common, device));
     } else if (in.tensor->dtype != common) {
-      t = empty(in.tensor->sizes, common);
-      cpu::copy(t, *in.tensor);
+      t = empty(in.tensor->sizes, common, device);
+      kernels::copy(t, *in.tensor);
       originals.push_back(in.tensor);
     } else {
       t = *in.tensor;
@@ -395,9 +419,9 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   if (result.dtype == common) {
     kernel(op, result, ins);
   } else {
-    Tensor tmp = empty(shape, common);
+    Tensor tmp = empty(shape, common, device);
     kernel(op, tmp, ins);
-    cpu::copy(result, tmp);
+    kernels::copy(result, tmp);
   }
   account_write(result, originals, false);
   mark_elements_undefined(result, from_undefined);
@@ -412,9 +436,9 @@ enum ElemOp { kAdd, kMul, kNeg };
 
 void elem_kernel(int op, const Tensor& out, const std::vector<Tensor>& in) {
   switch (op) {
-    case kAdd: return cpu::binary(cpu::BinaryOp::Add, out, in[0], in[1]);
-    case kMul: return cpu::binary(cpu::BinaryOp::Mul, out, in[0], in[1]);
-    case kNeg: return cpu::neg(out, in[0]);
+    case kAdd: return kernels::binary(BinaryOp::Add, out, in[0], in[1]);
+    case kMul: return kernels::binary(BinaryOp::Mul, out, in[0], in[1]);
+    case kNeg: return kernels::neg(out, in[0]);
   }
 }
 

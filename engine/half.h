@@ -1,14 +1,12 @@
 #pragma once
 // float16 and bfloat16 <-> float, round to nearest even (as c10::Half / c10::BFloat16).
 #include <cstdint>
-#include <cstring>
+
+#include "engine/host_device.h"
 
 namespace sc::engine {
 
-inline float bits_to_float(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
-inline uint32_t float_to_bits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
-
-inline float half_to_float(uint16_t h) {
+SC_HOST_DEVICE inline float half_to_float(uint16_t h) {
   uint32_t sign = (h & 0x8000u) << 16;
   uint32_t exp = (h >> 10) & 0x1f;
   uint32_t mant = h & 0x3ffu;
@@ -22,7 +20,7 @@ inline float half_to_float(uint16_t h) {
   return bits_to_float(sign | ((exp + 112) << 23) | (mant << 13));
 }
 
-inline uint16_t float_to_half(float f) {
+SC_HOST_DEVICE inline uint16_t float_to_half(float f) {
   uint32_t x = float_to_bits(f);
   uint32_t sign = (x >> 16) & 0x8000u;
   uint32_t absx = x & 0x7fffffffu;
@@ -48,9 +46,9 @@ inline uint16_t float_to_half(float f) {
   return static_cast<uint16_t>(sign | h);
 }
 
-inline float bfloat16_to_float(uint16_t b) { return bits_to_float(static_cast<uint32_t>(b) << 16); }
+SC_HOST_DEVICE inline float bfloat16_to_float(uint16_t b) { return bits_to_float(static_cast<uint32_t>(b) << 16); }
 
-inline uint16_t float_to_bfloat16(float f) {
+SC_HOST_DEVICE inline uint16_t float_to_bfloat16(float f) {
   uint32_t x = float_to_bits(f);
   if ((x & 0x7fffffffu) > 0x7f800000u) return 0x7fc0;  // NaN, as c10::BFloat16 does
   uint32_t rounding_bias = 0x7fffu + ((x >> 16) & 1u);

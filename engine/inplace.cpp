@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "engine/error.h"
-#include "engine/kernels/cpu/kernels.h"
+#include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/overlap.h"
 #include "engine/undefined.h"
@@ -16,9 +16,8 @@ namespace {
 enum BinOp { kAdd, kSub, kMul, kDiv };
 
 void bin_kernel(int op, const Tensor& out, const std::vector<Tensor>& in) {
-  static constexpr cpu::BinaryOp map[] = {cpu::BinaryOp::Add, cpu::BinaryOp::Sub, cpu::BinaryOp::Mul,
-                                          cpu::BinaryOp::Div};
-  cpu::binary(map[op], out, in[0], in[1]);
+  static constexpr BinaryOp map[] = {BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Div};
+  kernels::binary(map[op], out, in[0], in[1]);
 }
 
 void bump(const Tensor& self) { self.version->value += 1; }
@@ -136,7 +135,7 @@ Tensor div_(const Tensor& self, const Operand& other) { return binary_inplace(se
 // Scalar::to<scalar_t>() (checked).
 Tensor fill_(const Tensor& self, const Scalar& value) {
   Scalar v = checked_scalar(value, self.dtype);
-  cpu::fill(self, v);
+  kernels::fill(self, v);
   account_write(self, {}, true);
   bump(self);
   return self;
@@ -183,7 +182,8 @@ std::optional<std::string> fill_outcome_undefined(const Tensor& self, const Tens
 Tensor fill_(const Tensor& self, const Tensor& value) {
   SC_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
            " dimensions.");
-  const std::byte* p = value.storage->data() + value.storage_offset * itemsize(value.dtype);
+  std::byte p[8];  // the element, read back from its device
+  value.storage->read(value.storage_offset * itemsize(value.dtype), itemsize(value.dtype), p);
   Scalar item;
   if (value.dtype == DType::Bool) item = Scalar::boolean(load_int(value.dtype, p) != 0);
   else if (is_floating(value.dtype)) item = Scalar::floating(load_double(value.dtype, p));
@@ -220,16 +220,21 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
   // clamp_scalar_cpu (both bounds), clamp_max_scalar_cpu (max only) and
   // clamp_min_cpu (min only; measured, not clamp_min_scalar_cpu). A Bool self
   // reaches this only with bool bounds (any other bound promotes and raises
-  // above), so its NaN-fill path cannot be taken.
-  if (self.dtype == DType::Float16 || self.dtype == DType::Bool) {
-    const char* name = min && max ? "clamp_scalar_cpu" : max ? "clamp_max_scalar_cpu" : "clamp_min_cpu";
+  // above), so its NaN-fill path cannot be taken. The CUDA kernels dispatch
+  // AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, ...) as clamp_scalar_cuda,
+  // clamp_max_scalar_cuda and clamp_min_scalar_cuda (TensorCompare.cu; not
+  // yet measured on a GPU): only Bool raises there.
+  const bool cuda = self.device() == Device::CUDA;
+  if ((self.dtype == DType::Float16 && !cuda) || self.dtype == DType::Bool) {
+    const char* name = cuda ? (min && max ? "clamp_scalar_cuda" : max ? "clamp_max_scalar_cuda" : "clamp_min_scalar_cuda")
+                            : (min && max ? "clamp_scalar_cpu" : max ? "clamp_max_scalar_cpu" : "clamp_min_cpu");
     raise(ErrorKind::RuntimeError, "\"", name, "\" not implemented for '",
           self.dtype == DType::Bool ? "Bool" : "Half", "'");
   }
   std::optional<Scalar> lo, hi;
   if (min) lo = checked_scalar(*min, self.dtype);
   if (max) hi = checked_scalar(*max, self.dtype);
-  cpu::clamp(self, self, lo, hi);
+  kernels::clamp(self, self, lo, hi);
   account_write(self, {&self}, true);  // reads self: undefined elements stay undefined
   bump(self);
   return self;
@@ -253,7 +258,7 @@ Tensor copy_(const Tensor& self, const Tensor& src) {
     if (self.numel() > 0) {
       // Elements read from undefined bytes, found before the write (src may be self's very bytes).
       std::vector<int64_t> undefined = elements_reading_undefined(self, src);
-      cpu::copy(self, broadcast_header(src, self.sizes));
+      kernels::copy(self, broadcast_header(src, self.sizes));
       account_write(self, {&src}, false);
       mark_elements_undefined(self, undefined);
     }

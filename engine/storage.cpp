@@ -6,14 +6,13 @@
 #include <new>
 
 #include "engine/error.h"
+#include "engine/kernels/kernels.h"
 
 namespace sc::engine {
 
-// CUDA allocation lives in engine/kernels/cuda; weak so the engine links without it.
-__attribute__((weak)) std::byte* cuda_allocate_zeroed(int64_t nbytes);
-__attribute__((weak)) void cuda_free(std::byte* p);
-
-bool cuda_kernels_built() { return cuda_allocate_zeroed != nullptr; }
+// CUDA memory lives in engine/kernels/cuda, which registers itself
+// (engine/kernels/kernels.h), so the engine links without it.
+bool cuda_kernels_built() { return cuda_kernels() != nullptr; }
 
 Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
   SC_ASSERT(nbytes >= 0);
@@ -25,8 +24,7 @@ Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(devic
     if (!data_) throw std::bad_alloc();
     std::memset(data_, 0, static_cast<size_t>(nbytes));
   } else {
-    SC_ASSERT(cuda_allocate_zeroed != nullptr, "engine built without CUDA kernels");
-    data_ = cuda_allocate_zeroed(nbytes);
+    data_ = device_kernels(device).allocate_zeroed(nbytes);
   }
 }
 
@@ -34,8 +32,8 @@ Storage::~Storage() {
   if (!data_) return;
   if (device_ == Device::CPU) {
     std::free(data_);
-  } else if (cuda_free) {
-    cuda_free(data_);
+  } else {
+    device_kernels(device_).free(data_);
   }
 }
 
@@ -44,9 +42,20 @@ std::shared_ptr<Storage> Storage::allocate(int64_t nbytes, Device device) {
 }
 
 void Storage::resize_bytes(int64_t nbytes) {
-  SC_ASSERT(device_ == Device::CPU, "resize_bytes on a CUDA storage");
   SC_ASSERT(nbytes >= nbytes_);
   if (nbytes == nbytes_) return;
+  if (device_ != Device::CPU) {
+    const DeviceKernels& k = device_kernels(device_);
+    std::byte* fresh = k.allocate_zeroed(nbytes);
+    if (data_) {
+      k.device_to_device(fresh, data_, nbytes_);
+      k.free(data_);
+    }
+    data_ = fresh;
+    if (!undefined_.empty()) undefined_.resize(static_cast<size_t>(nbytes), 0);
+    nbytes_ = nbytes;
+    return;
+  }
   size_t rounded = (static_cast<size_t>(nbytes) + 63) / 64 * 64;
   auto* fresh = static_cast<std::byte*>(std::aligned_alloc(64, rounded));
   if (!fresh) throw std::bad_alloc();
@@ -58,6 +67,20 @@ void Storage::resize_bytes(int64_t nbytes) {
   data_ = fresh;
   if (!undefined_.empty()) undefined_.resize(static_cast<size_t>(nbytes), 0);
   nbytes_ = nbytes;
+}
+
+void Storage::read(int64_t off, int64_t n, std::byte* host) const {
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
+  if (n == 0) return;
+  if (device_ == Device::CPU) std::memcpy(host, data_ + off, static_cast<size_t>(n));
+  else device_kernels(device_).to_host(host, data_ + off, n);
+}
+
+void Storage::write(int64_t off, int64_t n, const std::byte* host) {
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
+  if (n == 0) return;
+  if (device_ == Device::CPU) std::memcpy(data_ + off, host, static_cast<size_t>(n));
+  else device_kernels(device_).from_host(data_ + off, host, n);
 }
 
 void Storage::mark_undefined(int64_t off, int64_t n) {

@@ -31,9 +31,16 @@ class Storage {
   void mark_defined(int64_t byte_offset, int64_t nbytes);
   bool has_undefined_bytes() const { return !undefined_.empty(); }
 
-  // Grow to `nbytes` in place, keeping the contents (resize_bytes_cpu, as an
-  // out= tensor's resize_ does); the new bytes are zero. CPU only.
+  // Grow to `nbytes` in place, keeping the contents (resize_bytes_cpu /
+  // resize_bytes_cuda, as an out= tensor's resize_ does); the new bytes are zero.
   void resize_bytes(int64_t nbytes);
+
+  // Host copies of bytes [offset, offset + n), whatever the device (a CUDA
+  // storage is read back: the Observation's contents, a 0-d fill_ value).
+  void read(int64_t offset, int64_t n, std::byte* host) const;
+  // Overwrites bytes [offset, offset + n) from the host (creation ops build
+  // their contents on the host, then move them to the device).
+  void write(int64_t offset, int64_t n, const std::byte* host);
 
  private:
   Storage(int64_t nbytes, Device device);
@@ -43,7 +50,7 @@ class Storage {
   std::vector<uint8_t> undefined_;
 };
 
-// True when engine/kernels/cuda is linked in (CUDA storages and kernels exist).
+// True when engine/kernels/cuda is linked in and installed (CUDA storages and kernels exist).
 bool cuda_kernels_built();
 
 // The version counter shared by a tensor, its views and its detach()es

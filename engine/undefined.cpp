@@ -20,11 +20,19 @@ std::vector<int64_t> find_elements_reading_undefined(const Tensor& written, cons
   const Tensor r = broadcast_header(read, written.sizes);
   const int64_t read_item = itemsize(read.dtype);
   const std::byte* read_base = read.storage->data();
+  // Bool bytes are looked at on the host (a device storage is read back once).
+  std::vector<std::byte> host_copy;
+  const std::byte* read_bytes = read_base;
+  if (check_bool && read.device() != Device::CPU) {
+    host_copy.resize(static_cast<size_t>(read.storage->nbytes()));
+    read.storage->read(0, read.storage->nbytes(), host_copy.data());
+    read_bytes = host_copy.data();
+  }
   const std::byte* written_base = written.storage->data();
   cpu::for_each_strided<2>(written.sizes, {&written, &r}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
     for (int64_t i = 0; i < n; ++i) {
       const int64_t roff = (p[1] - read_base) + i * st[1];
-      bool undefined = check_bool && static_cast<uint8_t>(read_base[roff]) > 1;
+      bool undefined = check_bool && static_cast<uint8_t>(read_bytes[roff]) > 1;
       for (int64_t b = 0; b < read_item && !undefined && !mask.empty(); ++b)
         undefined = mask[static_cast<size_t>(roff + b)] != 0;
       if (undefined) out.push_back((p[0] - written_base) + i * st[0]);

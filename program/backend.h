@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,5 +48,8 @@ std::vector<std::string> registered_implementations();
 
 // The engine registers itself; the oracle through sc::oracle::register_backends().
 void register_engine_backend();
+// Why engine:cuda cannot run in this process (no CUDA kernels built, no GPU),
+// or nothing when it can. Installs the CUDA kernels where they are built.
+std::optional<std::string> engine_cuda_unavailable();
 
 }  // namespace sc

@@ -2,10 +2,15 @@
 #include <cstring>
 #include <mutex>
 
+#include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/overlap.h"
 #include "engine/warnings.h"
 #include "program/engine_ops.h"
+
+#if defined(STRIDECHECK_HAVE_CUDA)
+#include "engine/kernels/cuda/kernels.h"
+#endif
 
 namespace sc {
 
@@ -108,18 +113,25 @@ struct EngineTraits {
 
 }  // namespace
 
-// Host copy of a storage's bytes (CUDA storages are copied back by the CUDA kernels).
-__attribute__((weak)) void cuda_copy_to_host(const std::byte* device_ptr, int64_t nbytes, std::byte* host);
-
+// Host copy of a storage's bytes: the only place a CUDA storage is read back
+// for the Observation.
 std::vector<uint8_t> EngineTraits::engine_storage_bytes(const engine::Storage& st) {
   std::vector<uint8_t> out(static_cast<size_t>(st.nbytes()));
-  if (st.nbytes() == 0) return out;
-  if (st.device() == engine::Device::CPU) {
-    std::memcpy(out.data(), st.data(), out.size());
-  } else if (cuda_copy_to_host) {
-    cuda_copy_to_host(st.data(), st.nbytes(), reinterpret_cast<std::byte*>(out.data()));
-  }
+  st.read(0, st.nbytes(), reinterpret_cast<std::byte*>(out.data()));
   return out;
+}
+
+// Why engine:cuda cannot run here, or nothing when it can.
+std::optional<std::string> engine_cuda_unavailable() {
+#if defined(STRIDECHECK_HAVE_CUDA)
+  engine::cuda::install();
+#endif
+  if (!engine::cuda_kernels_built())
+    return "engine:cuda: this build has no CUDA kernels for the engine (nvcc was not found at configure time, or "
+           "STRIDECHECK_WITH_CUDA=OFF)";
+  std::string why;
+  if (engine::cuda_kernels()->device_count(&why) == 0) return "engine:cuda: no CUDA device available (" + why + ")";
+  return std::nullopt;
 }
 
 void register_engine_backend() {
@@ -128,9 +140,9 @@ void register_engine_backend() {
     register_backend("engine", [](std::string_view device) -> std::unique_ptr<Backend> {
       if (device != "cpu" && device != "cuda")
         throw std::invalid_argument("engine backend has devices cpu and cuda, not '" + std::string(device) + "'");
-      if (device == "cuda" && !engine::cuda_kernels_built())
-        throw std::invalid_argument("engine:cuda: this build has no CUDA kernels for the engine (nvcc was not found "
-                                    "at configure time, or the kernels are not written yet)");
+      if (device == "cuda") {
+        if (auto why = engine_cuda_unavailable()) throw std::invalid_argument(*why);
+      }
       return std::make_unique<TracedBackend<EngineTraits>>(
           "engine:" + std::string(device), std::string("stridecheck engine ") + STRIDECHECK_VERSION,
           std::string(device));

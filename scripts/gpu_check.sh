@@ -1,57 +1,126 @@
 #!/usr/bin/env bash
-# The device check, for a machine with an NVIDIA GPU and a CUDA-enabled torch
-# wheel (no GoogleTest needed): builds stridecheck against that LibTorch and
-# replays the corpus and generated programs across backends:
-#   engine:cpu     vs libtorch:cpu   (this LibTorch version against the engine)
-#   libtorch:cpu   vs libtorch:cuda  (LibTorch against itself)
-#   engine:cpu     vs libtorch:cuda
-# Reports go to $OUT (default ./out/gpu): summary.txt and one file per replay.
-# The five replays run at once, each under its own time limit.
+# The device check, in one call, for a machine with an NVIDIA GPU and a
+# CUDA-enabled torch wheel (GoogleTest not needed). Under 8 minutes on
+# 16 cores and one H200 with the defaults:
+#   1. builds stridecheck, the GPU unit tests and the CUDA benchmarks against
+#      that LibTorch (Release, sm_90 + PTX);
+#   2. runs the GPU unit tests (tests/**/*_device_test.cpp);
+#   3. replays the corpus and GENERATED generated programs, all at once, on
+#        engine:cuda   vs libtorch:cuda   (the engine's CUDA half against the oracle)
+#        engine:cuda   vs engine:cpu      (the engine against itself)
+#        libtorch:cuda vs libtorch:cpu    (LibTorch against itself)
+#        engine:cpu    vs libtorch:cpu    (this LibTorch version against the engine)
+#      generated programs in SHARDS shards per pair, each replay under REPLAY_LIMIT s;
+#   4. runs the CUDA benchmarks alone on the GPU and prints the table
+#      (engine, LibTorch, memcpy; ratios).
+# Reports go to $OUT (default ./out/gpu): summary.txt, one file per replay,
+# device_tests.txt, bench.json and bench.txt.
 #
-#   scripts/gpu_check.sh [GENERATED_PROGRAMS]     (default 300; REPLAY_LIMIT=seconds, default 150)
+#   scripts/gpu_check.sh [GENERATED]          (default 2000)
+# Environment: REPLAY_LIMIT (default 200 s), SHARDS (default 4), TORCH_PREFIX
+# (default: the installed torch's cmake prefix), BUILD_DIR (default
+# ./build-gpu), SKIP_BUILD=1 (use BUILD_DIR as it is), BENCH_MIN_TIME (0.1 s).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-$root/out/gpu}"
-count="${1:-300}"
-build="$root/build-gpu"
+count="${1:-2000}"
+build="${BUILD_DIR:-$root/build-gpu}"
+shards="${SHARDS:-4}"
+limit="${REPLAY_LIMIT:-200}"
 mkdir -p "$out"
+start=$(date +%s)
+elapsed() { echo "$(( $(date +%s) - start )) s"; }
+
+build_all() {
+  local prefix="${TORCH_PREFIX:-$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)' 2>/dev/null)}"
+  python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, "available", torch.cuda.is_available())' || true
+  echo "== build against ${prefix:-<no torch found>} ($(elapsed))"
+  local gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
+  mkdir -p "$build"
+  # TORCH_CUDA_ARCH_LIST: the wheel's TorchConfig probes the GPUs without it.
+  TORCH_CUDA_ARCH_LIST="${TORCH_CUDA_ARCH_LIST:-9.0}" timeout 200 cmake -S "$root" -B "$build" "${gen[@]}" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release -DSTRIDECHECK_WITH_TESTS=ON \
+    >"$build/configure.log" 2>&1 || { echo "configure failed"; tail -30 "$build/configure.log"; return 1; }
+  grep -E "stridecheck: (CUDA|LibTorch)" "$build/configure.log"
+  local targets=(stridecheck)
+  ninja -C "$build" -t targets all 2>/dev/null | grep -q "^kernels_device_test:" && targets+=(kernels_device_test)
+  ninja -C "$build" -t targets all 2>/dev/null | grep -q "^stridecheck_cuda_bench:" && targets+=(stridecheck_cuda_bench)
+  ninja -C "$build" -t targets all 2>/dev/null | grep -q "^program_tests:" && targets+=(program_tests)
+  timeout 300 cmake --build "$build" --parallel "$(nproc)" --target "${targets[@]}" >"$build/build.log" 2>&1 \
+    || { echo "build failed"; grep -m20 -E "error|Error" "$build/build.log"; return 1; }
+  echo "built: ${targets[*]} ($(elapsed))"
+}
+
+device_tests() {
+  echo "== GPU unit tests ($(elapsed))"
+  local t
+  for t in "$build"/bin/*_device_test; do
+    [ -x "$t" ] || continue
+    timeout 180 "$t" >"$out/device_tests.txt" 2>&1
+    echo "   $(basename "$t"): exit $? ($(tail -1 "$out/device_tests.txt"))"
+  done
+  if [ -x "$build/bin/program_tests" ]; then
+    timeout 120 "$build/bin/program_tests" --gtest_filter='EngineCudaBackend*' >"$out/program_tests_cuda.txt" 2>&1
+    echo "   program_tests EngineCudaBackend*: exit $? ($(grep -E '^\[  (PASSED|FAILED)' "$out/program_tests_cuda.txt" | head -2 | tr '\n' ' '))"
+  fi
+}
+
+replays() {
+  local sc="$build/bin/stridecheck"
+  local generated="$build/generated"   # outside $OUT: only the reports come back
+  rm -rf "$generated" && mkdir -p "$generated"
+  "$sc" generate --seed 1 --count "$count" --out "$generated" >/dev/null || true
+  # Shards: the generated files split round-robin into $shards folders.
+  local i=0 f
+  for f in "$generated"/*.prog; do
+    mkdir -p "$generated/shard$((i % shards))"; mv "$f" "$generated/shard$((i % shards))/"; i=$((i + 1))
+  done
+  echo "== replays: corpus ($(find "$root/corpus" -name '*.prog' | wc -l) programs) and $i generated, $shards shards ($(elapsed))"
+  replay() {  # name, args...: one replay in the background, under $limit
+    local name=$1; shift
+    timeout "$limit" "$sc" replay --quiet --timeout 30 "$@" >"$out/$name.txt" 2>&1
+    echo "exit $?" >>"$out/$name.txt"
+  }
+  local pairs=("engine:cuda,libtorch:cuda" "engine:cuda,engine:cpu" "libtorch:cuda,libtorch:cpu" "engine:cpu,libtorch:cpu")
+  local p tag s
+  for p in "${pairs[@]}"; do
+    tag="${p//:/-}"; tag="${tag//,/-vs-}"
+    replay "corpus-$tag" --backends "$p" "$root/corpus" &
+    for s in $(seq 0 $((shards - 1))); do
+      [ -d "$generated/shard$s" ] && replay "generated-$tag-shard$s" --backends "$p" "$generated/shard$s" &
+    done
+  done
+  wait
+  for p in "${pairs[@]}"; do
+    tag="${p//:/-}"; tag="${tag//,/-vs-}"
+    echo "== $p"
+    echo "   corpus:    $(grep -E '^[0-9]+ passed' "$out/corpus-$tag.txt" | tail -1) | $(grep -E '^undefined' "$out/corpus-$tag.txt" | tail -1) | $(tail -1 "$out/corpus-$tag.txt")"
+    for s in $(seq 0 $((shards - 1))); do
+      f="$out/generated-$tag-shard$s.txt"
+      [ -f "$f" ] && echo "   generated shard $s: $(grep -E '^[0-9]+ passed' "$f" | tail -1) | $(grep -E '^undefined' "$f" | tail -1) | $(tail -1 "$f")"
+    done
+  done
+  echo "   (failures: grep -l '^FAIL' $out/*.txt; each FAIL line names the program and the first difference)"
+}
+
+bench() {
+  local b="$build/bin/stridecheck_cuda_bench"
+  [ -x "$b" ] || { echo "== CUDA benchmarks: not built (no Google Benchmark or no LibTorch)"; return 0; }
+  echo "== CUDA benchmarks ($(elapsed))"
+  timeout 150 "$b" --benchmark_min_time="${BENCH_MIN_TIME:-0.1}" --benchmark_counters_tabular=true \
+    --benchmark_out="$out/bench.json" --benchmark_out_format=json >"$out/bench.txt" 2>&1
+  echo "   exit $?"
+  python3 "$root/bench/cuda/cuda_table.py" "$out/bench.json" || tail -20 "$out/bench.txt"
+}
 
 main() {
-
-echo "== machine"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
-prefix="${TORCH_PREFIX:-$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')}"
-python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, "available", torch.cuda.is_available())' || true
-
-echo "== build against $prefix"
-gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
-mkdir -p "$build"
-timeout 300 cmake -S "$root" -B "$build" "${gen[@]}" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
-  -DSTRIDECHECK_WITH_TESTS=OFF >"$build/configure.log" 2>&1 || { echo "configure failed"; tail -30 "$build/configure.log"; return 1; }
-timeout 400 cmake --build "$build" --parallel "$(nproc)" --target stridecheck >"$build/build.log" 2>&1 \
-  || { echo "build failed"; grep -m20 -E "error|Error" "$build/build.log"; return 1; }
-sc="$build/bin/stridecheck"
-"$sc" --version
-
-generated="$build/generated"   # outside $OUT: only the reports come back
-rm -rf "$generated" && mkdir -p "$generated"
-"$sc" generate --seed 1 --count "$count" --out "$generated" || true
-
-replay() {  # name, time limit, args...: runs in the background, all five at once
-  local name=$1 limit=$2; shift 2
-  timeout "$limit" "$sc" replay --quiet --timeout 30 "$@" >"$out/$name.txt" 2>&1
-  echo "exit $?" >>"$out/$name.txt"
-}
-limit="${REPLAY_LIMIT:-150}"
-replay corpus-engine-vs-libtorch-cpu "$limit" "$root/corpus" &
-replay corpus-libtorch-cpu-vs-cuda "$limit" --backends libtorch:cpu,libtorch:cuda "$root/corpus" &
-replay corpus-engine-vs-libtorch-cuda "$limit" --backends engine:cpu,libtorch:cuda "$root/corpus" &
-replay generated-engine-vs-libtorch-cpu "$limit" "$generated" &
-replay generated-libtorch-cpu-vs-cuda "$limit" --backends libtorch:cpu,libtorch:cuda "$generated" &
-wait
-for f in corpus-engine-vs-libtorch-cpu corpus-libtorch-cpu-vs-cuda corpus-engine-vs-libtorch-cuda \
-         generated-engine-vs-libtorch-cpu generated-libtorch-cpu-vs-cuda; do
-  echo "== $f"; tail -3 "$out/$f.txt" | sed 's/^/   /'
-done
+  echo "== machine"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+  if [ "${SKIP_BUILD:-0}" != 1 ]; then build_all || return 1; fi
+  "$build/bin/stridecheck" --version
+  device_tests
+  replays
+  bench
+  echo "== done ($(elapsed))"
 }
 
 main 2>&1 | tee "$out/summary.txt"

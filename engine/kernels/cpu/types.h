@@ -1,8 +1,9 @@
 #pragma once
 // Typed elements for the CPU kernels: the C++ type behind each DType, the
 // per-element conversions LibTorch's kernels perform (c10::convert, i.e.
-// static_cast as compiled for x86-64), the "opmath" type arithmetic runs in,
-// and a dispatch from a runtime DType to a typed callable.
+// static_cast as compiled for x86-64, or for the GPU where nvcc compiles this
+// header into engine/kernels/cuda: SC_HOST_DEVICE), the "opmath" type
+// arithmetic runs in, and a dispatch from a runtime DType to a typed callable.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 
 #include "engine/dtype.h"
 #include "engine/half.h"
+#include "engine/host_device.h"
 
 namespace sc::engine::cpu {
 
@@ -29,30 +31,63 @@ inline constexpr bool is_reduced_float_v = std::is_same_v<T, Half> || std::is_sa
 template <class T>
 using opmath_t = std::conditional_t<is_reduced_float_v<T>, float, T>;
 
-inline float to_float(Half h) { return half_to_float(h.bits); }
-inline float to_float(BFloat16 b) { return bfloat16_to_float(b.bits); }
+SC_HOST_DEVICE inline float to_float(Half h) { return half_to_float(h.bits); }
+SC_HOST_DEVICE inline float to_float(BFloat16 b) { return bfloat16_to_float(b.bits); }
 
 // float/double -> integer as x86-64 compiles static_cast: targets narrower
 // than 64 bits go through a 32-bit cvtt (NaN and out-of-range give INT32_MIN,
 // then the low bits are kept); 64-bit targets through a 64-bit cvtt (INT64_MIN).
 // Measured with LibTorch 1.13: float 300 -> int8 44, NaN -> int8 0, 1e10 -> int32 INT32_MIN.
 template <class I, class F>
-inline I float_to_int(F v) {
+SC_HOST_DEVICE inline I float_to_int_x86(F v) {
   const double d = static_cast<double>(v);
   if constexpr (sizeof(I) == 8) {
     if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
-      return static_cast<I>(std::numeric_limits<int64_t>::min());
+      return static_cast<I>(INT64_MIN);
     return static_cast<I>(static_cast<int64_t>(d));
   } else {
     if (!(d >= -2147483648.0 && d < 2147483648.0))
-      return static_cast<I>(std::numeric_limits<int32_t>::min());
+      return static_cast<I>(INT32_MIN);
     return static_cast<I>(static_cast<int32_t>(d));
   }
 }
 
+// Note [float to integer on CUDA]: nvcc compiles the same static_cast to a
+// saturating cvt.rzi: targets narrower than 64 bits go through a 32-bit cvt
+// (NaN gives 0, out-of-range values clamp to INT32_MIN/INT32_MAX, then the
+// low bits are kept: 1e10 -> int8 is -1, where x86-64 gives 0), 64-bit targets
+// through a 64-bit cvt; uint8 goes through int64 (c10's
+// static_cast_with_inter_type<uint8_t>). Checked against nvcc 13's PTX for
+// sm_90; written out here so the host can test it.
+template <class I, class F>
+SC_HOST_DEVICE inline I float_to_int_cuda(F v) {
+  const double d = static_cast<double>(v);
+  if constexpr (sizeof(I) == 8 || std::is_same_v<I, uint8_t>) {
+    if (d != d) return I(0);
+    if (d >= 9223372036854775808.0) return static_cast<I>(INT64_MAX);
+    if (d < -9223372036854775808.0) return static_cast<I>(INT64_MIN);
+    return static_cast<I>(static_cast<int64_t>(d));
+  } else {
+    if (d != d) return I(0);
+    if (d >= 2147483648.0) return static_cast<I>(INT32_MAX);
+    if (d < -2147483648.0) return static_cast<I>(INT32_MIN);
+    return static_cast<I>(static_cast<int32_t>(d));
+  }
+}
+
+// The conversion of the device this code is compiled for.
+template <class I, class F>
+SC_HOST_DEVICE inline I float_to_int(F v) {
+#if defined(__CUDA_ARCH__)
+  return float_to_int_cuda<I>(v);
+#else
+  return float_to_int_x86<I>(v);
+#endif
+}
+
 // c10::convert<To>(From): what a LibTorch kernel stores when it converts one element.
 template <class To, class From>
-inline To convert(From v) {
+SC_HOST_DEVICE inline To convert(From v) {
   if constexpr (std::is_same_v<To, From>) {
     return v;
   } else if constexpr (is_reduced_float_v<From>) {

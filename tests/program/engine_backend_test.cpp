@@ -1,0 +1,59 @@
+// engine:cuda (program/engine_backend.cpp): where it cannot run (no CUDA
+// kernels built, no GPU) asking for it is a usage error that says why, never
+// a crash; where it can, a program's trace on engine:cuda equals engine:cpu's.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "program/backend.h"
+#include "program/diff.h"
+#include "program/parser.h"
+
+namespace sc {
+namespace {
+
+TEST(EngineCudaBackend, UnavailableIsAUsageErrorSayingWhy) {
+  register_engine_backend();
+  const std::optional<std::string> why = engine_cuda_unavailable();
+  if (!why) GTEST_SKIP() << "engine:cuda can run here (a GPU is present)";
+  EXPECT_EQ(why->rfind("engine:cuda: ", 0), 0u) << *why;
+  try {
+    make_backend("engine:cuda");
+    ADD_FAILURE() << "engine:cuda was made without a usable GPU";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), *why);
+  }
+  // The CPU engine is unaffected.
+  EXPECT_NO_THROW(make_backend("engine:cpu"));
+}
+
+TEST(EngineCudaBackend, TraceEqualsTheCpuEngines) {
+  register_engine_backend();
+  if (auto why = engine_cuda_unavailable()) GTEST_SKIP() << *why;
+  const Program p = parse_program(
+      "a = arange 24\n"
+      "b = view a [2,3,4]\n"
+      "c = transpose b 0 2\n"
+      "d = contiguous c\n"
+      "e = to d dtype=float16\n"
+      "f = add c 1.5\n"
+      "g = empty_strided [2,3] [1,2] dtype=int8\n"
+      "copy_ g f\n"
+      "h = flip b [0,2]\n"
+      "i = index_select b 1 [2,0]\n"
+      "j = repeat g [2,1]\n"
+      "clamp_ b 3 9\n"
+      "div_ b 2\n"  // 1/2 is exact: a CUDA division by a CPU scalar multiplies by its reciprocal
+
+      "k = zeros [2,2] dtype=int32\n"
+      "add k 5 out=k\n");
+  auto cpu = make_backend("engine:cpu");
+  auto gpu = make_backend("engine:cuda");
+  const Trace tc = cpu->run(p, {});
+  const Trace tg = gpu->run(p, {});
+  const DiffResult d = diff_traces(p, tc, tg);
+  EXPECT_NE(d.verdict, Verdict::Fail) << format_diff(p, tc, tg, d);
+}
+
+}  // namespace
+}  // namespace sc
