@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Mutation testing of the engine against the search (scripts/mutation.sh --help).
+
+1. Copies the tree into <build-dir>/src and rewrites the engine's files as
+   mutant schemata (scripts/mutation_schema.py): every mutant is compiled in,
+   guarded by its id, so one Release build serves them all. A mutant that does
+   not compile is dropped (build failure) and the file is rewritten without it.
+2. Runs the search once with no mutant active, tracing which mutation points
+   it reaches: it must pass, and a mutant whose point it never reaches cannot
+   be killed (reported as survived, "not reached", without a run).
+3. For each selected mutant: STRIDECHECK_MUTANT=<id>, the differential
+   property (fixed seed and budget, no shrinking), then the corpus replay,
+   stopping at the first failure: killed, survived or timeout.
+4. Prints the kill rate and every survivor with file:line and the mutation;
+   survivors listed in scripts/mutation_equivalent.txt (by stable key) are
+   counted as equivalent, not as new survivors. Exit status 1 when a survivor
+   is new.
+"""
+import argparse
+import concurrent.futures
+import fnmatch
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutation_schema as schema  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_FILES = ["engine/*.cpp", "engine/*.h", "engine/*/*.cpp", "engine/*/*.h", "engine/*/*/*.cpp",
+                 "engine/*/*/*.h"]
+# Not mutated: the claim recorder is part of the checking machinery (program/undefined_check.h),
+# CUDA is not built here.
+EXCLUDE = ["engine/undefined_claims.*", "engine/kernels/cuda/*", schema.SCHEMA_HEADER]
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def tracked_files(root):
+    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=root, capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    return [f for f in out if f and os.path.isfile(os.path.join(root, f))]
+
+
+def write_if_changed(path, data):
+    if isinstance(data, str):
+        data = data.encode()
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return False
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+    return True
+
+
+def target_files(files, patterns):
+    sel = [f for f in files if any(fnmatch.fnmatch(f, p) for p in patterns)]
+    sel = [f for f in sel if not any(fnmatch.fnmatch(f, p) for p in EXCLUDE)]
+    return sorted(set(sel))
+
+
+class Schemata:
+    """The rewritten files and their mutants; cached by file contents in <build>/schemata.json."""
+
+    def __init__(self, build, root):
+        self.build, self.root = build, root
+        self.cache_path = os.path.join(build, "schemata.json")
+        self.cache = json.load(open(self.cache_path)) if os.path.exists(self.cache_path) else {}
+        with open(schema.__file__, "rb") as f:  # a new rewriter: nothing cached holds
+            self.rewriter = hashlib.sha1(f.read()).hexdigest()
+        if self.cache.get("_rewriter") != self.rewriter:
+            self.cache = {}
+        self.dropped = set(self.cache.get("_dropped", []))
+
+    def file_entry(self, path):
+        with open(os.path.join(self.root, path), "rb") as f:
+            text = f.read()
+        mine = sorted(k for k in self.dropped if k.startswith(path + "@"))
+        digest = hashlib.sha1(text + json.dumps(mine).encode()).hexdigest()
+        c = self.cache.get(path)
+        if c and c["digest"] == digest:
+            return c
+        log(f"mutation: finding mutation points in {path}")
+        points = schema.find_points(path, [f"-I{self.root}"], self.root, text)
+        keys = schema.stable_keys(path, text, points)
+        # Drop the points with a mutant that did not compile (all its variants).
+        k = 0
+        kept = []
+        for p in points:
+            pk = keys[k:k + len(p.variants)]
+            k += len(p.variants)
+            if not any(x in self.dropped for x in pk):
+                kept.append((p, pk))
+        mutants = []
+        for p, pk in kept:
+            p.ids = [f"@@M{len(mutants) + i}@@" for i in range(len(p.variants))]
+            for v, key in zip(p.variants, pk):
+                mutants.append({"key": key, "file": path, "line": p.line, "col": p.col, "op": p.op, "mutation": v})
+        body = schema.render(text, [p for p, _ in kept])
+        c = {"digest": digest, "text": body, "mutants": mutants}
+        self.cache[path] = c
+        return c
+
+    def save(self):
+        self.cache["_dropped"] = sorted(self.dropped)
+        self.cache["_rewriter"] = self.rewriter
+        with open(self.cache_path, "w") as f:
+            json.dump(self.cache, f)
+
+
+def sync_tree(root, src, files):
+    for f in files:
+        with open(os.path.join(root, f), "rb") as fh:
+            write_if_changed(os.path.join(src, f), fh.read())
+
+
+def write_schemata(sch, targets, src):
+    """Writes the rewritten files; returns the mutant list (id = index) and the id -> file map."""
+    mutants = []
+    for path in targets:
+        e = sch.file_entry(path)
+        base = len(mutants)
+        text = re.sub(r"@@M(\d+)@@", lambda m: str(base + int(m.group(1))), e["text"])
+        if e["mutants"]:
+            text = f'#include "{schema.SCHEMA_HEADER}"  // mutant schemata (scripts/mutation.sh)\n' + text
+        write_if_changed(os.path.join(src, path), text)
+        for m in e["mutants"]:
+            mutants.append(dict(m, id=len(mutants)))
+    write_if_changed(os.path.join(src, schema.SCHEMA_HEADER), schema.schema_header(len(mutants)))
+    sch.save()
+    return mutants
+
+
+ERROR_LINE = re.compile(r"^(\S+?):(\d+):(?:\d+:)? (?:error|.*required from|.*In instantiation|note: in instantiation)")
+
+
+def blame(output, cwd, src, targets, mutants):
+    """Keys of the mutants on the lines the compiler's errors point at."""
+    bad = set()
+    by_id = {m["id"]: m for m in mutants}
+    for ln in output.split("\n"):
+        m = ERROR_LINE.match(ln)
+        if not m:
+            continue
+        f = m.group(1) if os.path.isabs(m.group(1)) else os.path.normpath(os.path.join(cwd, m.group(1)))
+        rel = os.path.relpath(f, src)
+        if rel not in targets:
+            continue
+        with open(os.path.join(src, rel)) as fh:
+            lines = fh.read().split("\n")
+        n = int(m.group(2))
+        if 0 < n <= len(lines):
+            for i in re.findall(r"sc_mutant::\w+\((\d+)", lines[n - 1]):
+                if int(i) in by_id:
+                    bad.add(by_id[int(i)]["key"])
+    return bad
+
+
+def build_cmake(args, src, bdir):
+    """A Release build of the copied tree (headers may be mutated too)."""
+    if not os.path.exists(os.path.join(bdir, "build.ninja")):
+        cmd = ["cmake", "-S", src, "-B", bdir, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+               "-DSTRIDECHECK_WITH_BENCH=OFF", "-DSTRIDECHECK_WITH_CUDA=OFF"]
+        if shutil.which("ccache"):
+            cmd.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    r = subprocess.run(["ninja", "-C", bdir, "-k", "0", f"-j{args.build_jobs}", "property_tests", "stridecheck"],
+                       capture_output=True, text=True)
+    return r.returncode == 0, r.stdout + r.stderr, bdir
+
+
+def build_reusing(args, src, bdir, targets):
+    """Only the mutated engine .cpp files are compiled (with the reused build's flags); the engine
+    library is re-archived and the two programs relinked against the reused build's other libraries."""
+    reuse = os.path.abspath(args.reuse_build)
+    commands = {os.path.normpath(e["file"]): e for e in json.load(open(os.path.join(reuse, "compile_commands.json")))}
+    objdir = os.path.join(bdir, "obj")
+    os.makedirs(os.path.join(bdir, "bin"), exist_ok=True)
+    engine_objs, jobs = [], []
+    for f, e in sorted(commands.items()):
+        rel = os.path.relpath(f, args.root)
+        if not (rel.startswith("engine/") and rel.endswith(".cpp")) or "/cuda/" in rel:
+            continue
+        argv = shlex.split(e["command"])
+        out_i = argv.index("-o") + 1
+        orig_obj = os.path.join(reuse, argv[out_i])
+        if rel not in targets:
+            engine_objs.append(orig_obj)
+            continue
+        obj = os.path.join(objdir, rel + ".o")
+        engine_objs.append(obj)
+        mine = os.path.join(src, rel)
+        if os.path.exists(obj) and os.path.getmtime(obj) >= max(os.path.getmtime(mine), os.path.getmtime(orig_obj)):
+            continue
+        os.makedirs(os.path.dirname(obj), exist_ok=True)
+        argv[out_i] = obj
+        argv[argv.index("-c") + 1] = mine
+        argv.append(f"-I{src}")
+        jobs.append(argv)
+    output, ok = "", True
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.build_jobs) as ex:
+        for argv, r in zip(jobs, ex.map(lambda a: subprocess.run(a, cwd=reuse, capture_output=True, text=True), jobs)):
+            output += r.stdout + r.stderr
+            ok &= r.returncode == 0
+    if not ok:
+        return False, output, reuse
+    lib = os.path.join(bdir, "libstridecheck_engine.a")
+    if os.path.exists(lib):
+        os.unlink(lib)
+    subprocess.run(["ar", "qcs", lib, *engine_objs], check=True)
+    for prog in ("property_tests", "stridecheck"):
+        cmd = subprocess.run(["ninja", "-C", reuse, "-t", "commands", f"bin/{prog}"], capture_output=True,
+                             text=True, check=True).stdout.strip().split("\n")[-1]
+        cmd = cmd.removeprefix(": && ").split(" && cd ")[0].removesuffix(" && :")
+        argv = shlex.split(cmd)
+        argv[argv.index("-o") + 1] = os.path.join(bdir, "bin", prog)
+        argv = [lib if a == "libstridecheck_engine.a" else a for a in argv]
+        r = subprocess.run(argv, cwd=reuse, capture_output=True, text=True)
+        if r.returncode != 0:
+            return False, r.stdout + r.stderr, reuse
+    return True, "", reuse
+
+
+def build(args, sch, targets, src, bdir):
+    for attempt in range(8):
+        mutants = write_schemata(sch, targets, src)
+        log(f"mutation: building {len(mutants)} mutants into {bdir} (attempt {attempt + 1})")
+        if args.reuse_build:
+            ok, output, cwd = build_reusing(args, src, bdir, targets)
+        else:
+            ok, output, cwd = build_cmake(args, src, bdir)
+        if ok:
+            return mutants
+        bad = blame(output, cwd, src, targets, mutants)
+        if not bad:
+            sys.stderr.write(output[-8000:])
+            raise SystemExit("mutation: the build fails and no mutant is to blame (see above)")
+        log(f"mutation: {len(bad)} mutant(s) do not compile; rewriting without them")
+        sch.dropped |= bad
+    raise SystemExit("mutation: the build still fails after dropping mutants")
+
+
+def checks(args, bdir):
+    """The search's checks, cheapest first: (name, argv, env)."""
+    rc = f"seed={args.seed} max_success={args.programs} max_size={args.max_size} noshrink=1"
+    prop = [os.path.join(bdir, "bin", "property_tests"), f"--gtest_filter={args.property}"]
+    replay = [os.path.join(bdir, "bin", "stridecheck"), "replay", os.path.join(args.root, "corpus")]
+    out = [("property", prop, {"RC_PARAMS": rc})]
+    if not args.no_corpus:
+        out.append(("corpus", replay, {}))
+    return out
+
+
+def run_checks(args, bdir, env_extra, timeout):
+    """('pass'|'killed'|'timeout', which check, seconds)."""
+    t0 = time.time()
+    for name, argv, env in checks(args, bdir):
+        e = dict(os.environ, **env, **env_extra)
+        try:
+            r = subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "timeout", name, time.time() - t0
+        if r.returncode != 0:
+            return "killed", name, time.time() - t0
+    return "pass", "", time.time() - t0
+
+
+def load_equivalent(path):
+    eq = {}
+    if os.path.exists(path):
+        for ln in open(path):
+            ln = ln.strip()
+            if not ln or ln.startswith("#"):
+                continue
+            key, _, reason = ln.partition(" ")
+            eq[key] = reason.strip()
+    return eq
+
+
+def select(mutants, args):
+    sel = mutants
+    if args.only:
+        wanted = set(args.only.split(","))
+        sel = [m for m in mutants if m["key"] in wanted or str(m["id"]) in wanted]
+        missing = wanted - {m["key"] for m in sel} - {str(m["id"]) for m in sel}
+        if missing:
+            raise SystemExit(f"mutation: no such mutant: {', '.join(sorted(missing))}")
+    if args.sample and args.sample < len(sel):
+        sel = sorted(sel, key=lambda m: hashlib.sha1(f"{args.sample_seed}:{m['key']}".encode()).hexdigest())
+        sel = sorted(sel[:args.sample], key=lambda m: m["id"])
+    return sel
+
+
+def source_line(root, m):
+    try:
+        return open(os.path.join(root, m["file"])).read().split("\n")[m["line"] - 1].strip()
+    except (OSError, IndexError):
+        return ""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--root", default=ROOT)
+    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build-mutation"))
+    ap.add_argument("--files", default=",".join(DEFAULT_FILES), help="comma-separated globs of files to mutate")
+    ap.add_argument("--only", help="comma-separated mutant keys or ids to run")
+    ap.add_argument("--sample", type=int, default=0, help="run a fixed pseudo-random sample of this many mutants")
+    ap.add_argument("--sample-seed", default="1")
+    ap.add_argument("--programs", type=int, default=1000, help="generated programs per mutant (property budget)")
+    ap.add_argument("--max-size", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--property", default="EngineMatchesLibTorch.*", help="gtest filter of the property run")
+    ap.add_argument("--no-corpus", action="store_true", help="skip the corpus replay")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants run at once")
+    ap.add_argument("--build-jobs", type=int, default=2)
+    ap.add_argument("--reuse-build", help="an existing build folder (e.g. build/): compile only the mutated engine "
+                    ".cpp files with its flags and relink against its other libraries (headers are not mutated)")
+    ap.add_argument("--timeout", type=float, default=0, help="seconds per check (default: 5x the clean run, >= 20)")
+    ap.add_argument("--equivalent", default=os.path.join(ROOT, "scripts", "mutation_equivalent.txt"))
+    ap.add_argument("--list", action="store_true", help="list the mutants and exit (no build)")
+    ap.add_argument("--build-only", action="store_true", help="build the schemata and exit")
+    ap.add_argument("--json", help="write every mutant's outcome here")
+    args = ap.parse_args()
+    args.root = os.path.abspath(args.root)
+    bdir_root = os.path.abspath(args.build_dir)
+    src, bdir = os.path.join(bdir_root, "src"), os.path.join(bdir_root, "build")
+    os.makedirs(bdir_root, exist_ok=True)
+
+    files = tracked_files(args.root)
+    targets = target_files(files, args.files.split(","))
+    if args.reuse_build:
+        targets = [t for t in targets if t.endswith(".cpp")]
+    sch = Schemata(bdir_root, args.root)
+    if args.list:
+        for m in write_schemata(sch, targets, src):
+            print(f"{m['id']}\t{m['file']}:{m['line']}:{m['col']}\t{m['op']}\t{m['mutation']}\t{m['key']}")
+        return 0
+    sync_tree(args.root, src, [f for f in files if f not in targets])
+    mutants = build(args, sch, targets, src, bdir)
+    if args.build_only:
+        log(f"mutation: built {len(mutants)} mutants")
+        return 0
+    dropped = sorted(sch.dropped)
+    sel = select(mutants, args)
+
+    # The clean run, tracing the points it reaches.
+    trace = os.path.join(bdir_root, "trace.bin")
+    with open(trace, "wb") as f:
+        f.write(b"\0" * max(1, len(mutants)))
+    status, which, secs = run_checks(args, bdir, {"STRIDECHECK_MUTANT_TRACE": trace}, None)
+    if status != "pass":
+        raise SystemExit(f"mutation: the search fails with no mutant active ({which}): fix that first")
+    reached = open(trace, "rb").read()
+    timeout = args.timeout or max(20.0, 5 * secs)
+    log(f"mutation: clean run {secs:.1f} s; {sum(1 for b in reached if b)} of {len(mutants)} mutants reached; "
+        f"running {len(sel)} (timeout {timeout:.0f} s per check)")
+
+    def one(m):
+        if not reached[m["id"]]:
+            return dict(m, status="survived", by="not reached", secs=0.0)
+        st, by, s = run_checks(args, bdir, {"STRIDECHECK_MUTANT": str(m["id"])}, timeout)
+        return dict(m, status="survived" if st == "pass" else st, by=by, secs=s)
+
+    results = []
+    t0 = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for i, r in enumerate(ex.map(one, sel), 1):
+            results.append(r)
+            if i % 25 == 0 or i == len(sel):
+                log(f"mutation: {i}/{len(sel)} done ({time.time() - t0:.0f} s)")
+
+    eq = load_equivalent(args.equivalent)
+    killed = [r for r in results if r["status"] == "killed"]
+    timeouts = [r for r in results if r["status"] == "timeout"]
+    survived = [r for r in results if r["status"] == "survived"]
+    equivalent = [r for r in survived if r["key"] in eq]
+    new = [r for r in survived if r["key"] not in eq]
+    stale = [r for r in results if r["key"] in eq and r["status"] != "survived"]
+    denom = len(results) - len(equivalent)
+    rate = 100.0 * (len(killed) + len(timeouts)) / denom if denom else 100.0
+    by = {}
+    for r in killed:
+        by[r["by"]] = by.get(r["by"], 0) + 1
+    print("== mutation summary ==")
+    print(f"  files mutated: {len(targets)}; mutants compiled: {len(mutants)} "
+          f"(build failures dropped: {len(dropped)}); run: {len(results)}")
+    print(f"  search: property '{args.property}' seed={args.seed} programs={args.programs}"
+          + ("" if args.no_corpus else " + corpus replay"))
+    print(f"  killed: {len(killed)} (" + ", ".join(f"{k} {v}" for k, v in sorted(by.items())) + f"), timeout: "
+          f"{len(timeouts)}, survived: {len(survived)} (not reached: "
+          f"{sum(1 for r in survived if r['by'] == 'not reached')}), equivalent (listed): {len(equivalent)}")
+    print(f"  kill rate: {rate:.1f}% ((killed + timeout) / (run - equivalent) = "
+          f"{len(killed) + len(timeouts)}/{denom})")
+    if new:
+        print(f"== survivors ({len(new)}, not in {os.path.relpath(args.equivalent, args.root)}) ==")
+        for r in sorted(new, key=lambda r: (r["file"], r["line"], r["col"])):
+            note = " [not reached]" if r["by"] == "not reached" else ""
+            print(f"{r['file']}:{r['line']}:{r['col']}: {r['op']}: {r['mutation']}{note}  key={r['key']}")
+            print(f"    {source_line(args.root, r)}")
+    if stale:
+        print("== listed as equivalent but killed now (remove them from the list) ==")
+        for r in stale:
+            print(f"{r['file']}:{r['line']}:{r['col']}: {r['mutation']}  key={r['key']}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    return 1 if new else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
