@@ -6,7 +6,10 @@
 //
 // Protocol (both directions are frames: a header line, then exactly N bytes):
 //   request:  "program <N>\n" <program text>
-//   answer:   "trace <N>\n" <the recorded lines, each ending in '\n'>
+//        or   "contents <N>\n" <program text>   (also every storage's bytes)
+//   answer:   "trace <N>\n" <the recorded lines, each ending in '\n'>; for a
+//             "contents" request also "#= <step> <storage id> <hex bytes>"
+//             lines for every storage that has contents
 //        or   "error <N>\n" <a one-line reason: a parse error, an exception>
 // The server exits 0 at the end of its input.
 #include <cstdio>
@@ -25,6 +28,19 @@ void answer(const char* kind, const std::string& body) {
   std::fprintf(stdout, "%s %zu\n", kind, body.size());
   std::fwrite(body.data(), 1, body.size(), stdout);
   std::fflush(stdout);
+}
+
+std::string contents_lines(const Trace& t) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < t.steps.size(); ++i)
+    for (const StorageObs& s : t.steps[i].storages) {
+      if (!s.has_contents || static_cast<int64_t>(s.bytes.size()) != s.nbytes) continue;
+      out += "#= " + std::to_string(i) + " " + std::to_string(s.id) + " ";
+      for (uint8_t b : s.bytes) out += digits[b >> 4], out += digits[b & 15];
+      out += "\n";
+    }
+  return out;
 }
 
 }  // namespace
@@ -47,8 +63,10 @@ int serve_main(const std::vector<std::string>& args) {
   std::string header;
   while (std::getline(std::cin, header)) {
     size_t n = 0;
-    if (header.rfind("program ", 0) != 0 || std::sscanf(header.c_str() + 8, "%zu", &n) != 1) {
-      answer("error", "serve: expected 'program <bytes>', got '" + header + "'\n");
+    const bool contents = header.rfind("contents ", 0) == 0;
+    if ((header.rfind("program ", 0) != 0 && !contents) ||
+        std::sscanf(header.c_str() + header.find(' ') + 1, "%zu", &n) != 1) {
+      answer("error", "serve: expected 'program <bytes>' or 'contents <bytes>', got '" + header + "'\n");
       return kExitUsage;
     }
     std::string text(n, '\0');
@@ -58,9 +76,12 @@ int serve_main(const std::vector<std::string>& args) {
     }
     try {
       Program program = parse_program(text, "<served>");
-      Trace t = backend->run(program, ro);
+      RunOptions run = ro;
+      run.record_contents = contents;
+      Trace t = backend->run(program, run);
       std::string body;
       for (const std::string& line : serialize_trace(t)) body += line + "\n";
+      if (contents) body += contents_lines(t);
       answer("trace", body);
     } catch (const ParseError& e) {
       answer("error", e.text + "\n");

@@ -85,10 +85,10 @@ std::string TraceServer::reap_reason() {
   return "exited with status " + std::to_string(WEXITSTATUS(status));
 }
 
-void TraceServer::send(const std::string& text) {
+void TraceServer::send(const std::string& text, bool contents) {
   send_error_.clear();
   if (pid_ < 0) start();
-  std::string frame = "program " + std::to_string(text.size()) + "\n" + text;
+  std::string frame = (contents ? "contents " : "program ") + std::to_string(text.size()) + "\n" + text;
   const char* p = frame.data();
   size_t left = frame.size();
   while (left > 0) {

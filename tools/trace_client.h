@@ -26,7 +26,8 @@ class TraceServer {
 
   // Sends a program (starting the server when none runs). Then receive() its
   // answer; sending to two servers before receiving lets both run at once.
-  void send(const std::string& program_text);
+  // With `contents`, the answer also has "#= <step> <storage> <hex>" lines.
+  void send(const std::string& program_text, bool contents = false);
   ServedTrace receive(double timeout_s);
 
   const std::string& backend() const { return backend_; }
