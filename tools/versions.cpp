@@ -248,7 +248,14 @@ class Campaign {
     return t;
   }
 
+  // One line: a class is printed as "# class: ..." above each minimized program.
   static std::string class_of(const Program& p, const Difference& d) {
+    std::string k = class_text(p, d), out;
+    for (char ch : k) out += ch == '\n' ? std::string("\\n") : std::string(1, ch);
+    return out;
+  }
+
+  static std::string class_text(const Program& p, const Difference& d) {
     std::string op = d.step < p.steps.size() ? p.steps[d.step].op : "?";
     // A backend without a kernel for the op: one class per op and backend,
     // whatever the other side did (a kernel, or another error first).
