@@ -53,7 +53,8 @@ struct VersionsOptions {
   std::string out_dir;  // one minimized program per class
   bool reduce = true;
   int64_t max_classes_reduced = 1000;
-  int max_tests = 1000;  // candidate programs tried per class
+  int max_tests = 1000;            // candidate programs tried per class
+  double max_reduce_seconds = 60;  // wall time per class
   Options common;  // --backends, --budget, --timeout, --quiet, paths
 };
 
@@ -140,11 +141,16 @@ class Campaign {
   }
 
   // The smallest program that still shows class `cls` (program/findings/shrink.h).
-  std::string reduce(const std::string& text, const std::string& cls, int max_tests) {
+  // At most `max_tests` candidates and `max_seconds` of wall time (the best
+  // program so far is kept).
+  std::string reduce(const std::string& text, const std::string& cls, int max_tests, double max_seconds) {
     ShrinkPolicy policy;
     policy.max_tests = max_tests;
-    ShrinkResult r = shrink_program(parse_program(text, "<program>"),
-                                    [&](const Program& q) { return check(print_program(q)).cls == cls; }, policy);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(max_seconds);
+    ShrinkResult r = shrink_program(
+        parse_program(text, "<program>"),
+        [&](const Program& q) { return std::chrono::steady_clock::now() < deadline && check(print_program(q)).cls == cls; },
+        policy);
     return print_program(r.program);
   }
 
@@ -425,9 +431,13 @@ int versions_main(const std::vector<std::string>& args) {
   for (auto& [cls, k] : classes) {
     ++n;
     k.minimized = k.smallest;
-    if (o.reduce && static_cast<int64_t>(n) <= o.max_classes_reduced) {
+    // A class of timeouts is not reduced: every candidate that keeps the slow
+    // step costs the whole --timeout.
+    const bool timeouts = cls.find(" timeout: ") != std::string::npos;
+    if (o.reduce && !timeouts && static_cast<int64_t>(n) <= o.max_classes_reduced) {
+      if (!o.common.quiet) std::fprintf(stderr, "reducing class %zu of %zu\n", n, classes.size());
       try {
-        k.minimized = campaign.reduce(k.smallest, cls, o.max_tests);
+        k.minimized = campaign.reduce(k.smallest, cls, o.max_tests, o.max_reduce_seconds);
       } catch (const std::exception& e) {
         std::fprintf(stderr, "reducing class %zu: %s\n", n, e.what());
       }
