@@ -266,6 +266,17 @@ class Campaign {
     // A backend without a kernel for the op: one class per op and backend,
     // whatever the other side did (a kernel, or another error first).
     for (const std::string* s : {&d.left, &d.right, &d.detail}) {
+      // 2.x: "aten::flip: attempted to run this operator with Meta tensors, but
+      // there was no fake impl or Meta kernel registered. ..."
+      size_t m = s->find(": attempted to run this operator with ");
+      if (m != std::string::npos) {
+        size_t b = s->rfind(' ', m);
+        b = b == std::string::npos ? 0 : b + 1;
+        while (b < m && ((*s)[b] == '"' || (*s)[b] == '\'')) ++b;
+        size_t te = s->find(" tensors", m);
+        std::string backend = te == std::string::npos ? "?" : s->substr(m + 38, te - m - 38);
+        return "(no kernel) " + s->substr(b, m - b) + " on the " + backend + " backend";
+      }
       size_t a = s->find("Could not run '");
       if (a == std::string::npos) continue;
       size_t e = s->find('\'', a + 15);
