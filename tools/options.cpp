@@ -185,6 +185,9 @@ commands:
       --seed N --count K     K generated programs from seeds N, N+1, ...
       --out DIR              one minimized program per class, as DIR/NNN-*.prog
       --no-reduce            keep the smallest program seen in each class
+      --first-only           classify each program's first difference only (by
+                             default the differing step is removed, with what
+                             reads it, and the rest checked again)
       --timeout SECONDS      per program (default 30); --budget, --quiet
   serve [--backend B]        answer programs on stdin with recorded traces
                              (the protocol of `versions`; tools/serve.cpp)

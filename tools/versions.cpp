@@ -52,6 +52,7 @@ struct VersionsOptions {
   int64_t count = 0;
   std::string out_dir;  // one minimized program per class
   bool reduce = true;
+  bool first_only = false;  // classify only each program's first difference
   int64_t max_classes_reduced = 1000;
   int max_tests = 1000;            // candidate programs tried per class
   double max_reduce_seconds = 60;  // wall time per class
@@ -114,6 +115,7 @@ struct Checked {
   std::string report;   // the diff (or the server's reason), for the report
   std::string left_version, right_version;
   bool contents_differ = false;  // the first difference is in storage contents (hashes only)
+  size_t step = 0;               // the first differing step, for a fail
 };
 
 class Campaign {
@@ -190,6 +192,7 @@ class Campaign {
     c.report = format_diff(program, label(ta), label(tb), d);
     if (d.verdict == Verdict::Fail) {
       c.cls = class_of(program, *d.first);
+      c.step = d.first->step;
       c.contents_differ = !contents && d.first->field.ends_with(" contents");
     }
     return c;
@@ -307,6 +310,26 @@ class Campaign {
   std::unique_ptr<Backend> engine_;  // for the undefined-byte marks
 };
 
+// `text` without step i and every later step that reads a name it (or a
+// removed step) binds; "" when nothing is left.
+std::string without_step(const std::string& text, size_t i) {
+  Program p = parse_program(text, "<program>");
+  if (i >= p.steps.size()) return "";
+  Program q;
+  std::set<std::string> gone(p.steps[i].outputs.begin(), p.steps[i].outputs.end());
+  for (size_t k = 0; k < p.steps.size(); ++k) {
+    if (k == i) continue;
+    bool reads_gone = false;
+    for (const std::string& in : p.steps[k].inputs()) reads_gone |= gone.count(in) > 0;
+    if (reads_gone) {
+      gone.insert(p.steps[k].outputs.begin(), p.steps[k].outputs.end());
+      continue;
+    }
+    q.steps.push_back(p.steps[k]);
+  }
+  return q.steps.empty() ? "" : print_program(q, /*with_comments=*/false);
+}
+
 struct ClassInfo {
   int64_t count = 0;
   std::string first_source;  // "seed 123" or a file name
@@ -330,6 +353,7 @@ VersionsOptions parse_versions_options(const std::vector<std::string>& args) {
       else if (a == "--count") o.count = std::stoll(value());
       else if (a == "--out") o.out_dir = value();
       else if (a == "--no-reduce") o.reduce = false;
+      else if (a == "--first-only") o.first_only = true;
       else rest.push_back(a);
     } catch (const std::logic_error&) {
       throw UsageError("versions: " + a + " needs a number");
@@ -399,11 +423,7 @@ int versions_main(const std::vector<std::string>& args) {
   std::string left_version, right_version;
   int64_t done = 0;
   auto start = std::chrono::steady_clock::now();
-  auto note = [&](const std::string& source, const std::string& text, const Checked& c) {
-    ++verdicts[c.verdict];
-    ++done;
-    if (left_version.empty() && !c.left_version.empty()) left_version = c.left_version, right_version = c.right_version;
-    if (c.cls.empty()) return;
+  auto add_class = [&](const std::string& source, const std::string& text, const Checked& c) {
     ClassInfo& k = classes[c.cls];
     if (k.count++ == 0) {
       k.first_source = source;
@@ -412,6 +432,28 @@ int versions_main(const std::vector<std::string>& args) {
     }
     size_t steps = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
     if (steps < k.smallest_steps) k.smallest_steps = steps, k.smallest = text;
+  };
+  // The first difference can hide later ones (a program stops at its first
+  // difference): the step that differs goes, with every step that reads what
+  // it binds, and the rest is checked again, until it agrees (--first-only: no).
+  int64_t later = 0;
+  auto note = [&](const std::string& source, const std::string& text, const Checked& c) {
+    ++verdicts[c.verdict];
+    ++done;
+    if (left_version.empty() && !c.left_version.empty()) left_version = c.left_version, right_version = c.right_version;
+    if (c.cls.empty()) return;
+    add_class(source, text, c);
+    if (o.first_only || c.verdict != "fail") return;
+    Checked d = c;
+    std::string t = text;
+    for (int round = 0; round < 16 && d.verdict == "fail"; ++round) {
+      t = without_step(t, d.step);
+      if (t.empty()) break;
+      d = campaign.check(t);
+      if (d.verdict != "fail" || d.cls.empty()) break;
+      ++later;
+      add_class(source + " without its first differing steps", t, d);
+    }
   };
 
   for (const std::string& path : files) {
@@ -467,6 +509,8 @@ int versions_main(const std::vector<std::string>& args) {
   std::string vs;
   for (auto& [v, c] : verdicts) vs += (vs.empty() ? "" : ", ") + v + " " + std::to_string(c);
   std::printf("verdicts: %s\n", vs.c_str());
+  std::printf("later differences (found after removing a program's first differing steps): %lld\n",
+              static_cast<long long>(later));
   std::printf("difference classes: %zu\n", classes.size());
   n = 0;
   for (auto& [cls, k] : classes) {
