@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "engine/overlap.h"
+#include "engine/overlap_brute_force.h"
 #include "engine/tensor.h"
 
 namespace sc::engine {
 
 // Claims on tensors of at most this many elements are checked by enumeration;
 // larger ones are recorded without the snapshot a check needs.
-inline constexpr int64_t kBruteForceElements = int64_t{1} << 16;
+inline constexpr int64_t kBruteForceElements = kBruteForceMaxElements;
 
 // A header's geometry without its storage: element i of the index space lives
 // at bytes [(storage_offset + sum_d i_d * strides[d]) * itemsize, ... + itemsize).
