@@ -23,9 +23,16 @@ void copy_tracked(const Tensor& dst, const Tensor& src) {
   mark_elements_undefined(dst, undefined);
 }
 
-// A fresh tensor with `strides`, whose contents are `src` (converted).
+// A fresh tensor with `strides`, whose contents are `src` (converted). The
+// copy writes every byte of a dense result's storage, so it skips the zero fill.
 Tensor copy_into_new(const Tensor& src, const Shape& strides, DType dtype) {
-  Tensor out = empty_strided(src.sizes, strides, dtype, src.device());
+  Tensor out;
+  if (is_non_overlapping_and_dense(src.sizes, strides)) {
+    const int64_t n = required_storage_elements(src.sizes, strides) * itemsize(dtype);
+    out = make_tensor(Storage::allocate_for_overwrite(n, src.device()), src.sizes, strides, 0, dtype);
+  } else {
+    out = empty_strided(src.sizes, strides, dtype, src.device());
+  }
   copy_tracked(out, src);
   return out;
 }

@@ -14,7 +14,7 @@ namespace sc::engine {
 // (engine/kernels/kernels.h), so the engine links without it.
 bool cuda_kernels_built() { return cuda_kernels() != nullptr; }
 
-Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
+Storage::Storage(int64_t nbytes, Device device, bool zeroed) : nbytes_(nbytes), device_(device) {
   SC_ASSERT(nbytes >= 0);
   if (nbytes == 0) return;
   if (device == Device::CPU) {
@@ -22,9 +22,10 @@ Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(devic
     size_t rounded = (static_cast<size_t>(nbytes) + 63) / 64 * 64;
     data_ = static_cast<std::byte*>(std::aligned_alloc(64, rounded));
     if (!data_) throw std::bad_alloc();
-    std::memset(data_, 0, static_cast<size_t>(nbytes));
+    if (zeroed) std::memset(data_, 0, static_cast<size_t>(nbytes));
   } else {
-    data_ = device_kernels(device).allocate_zeroed(nbytes);
+    const DeviceKernels& k = device_kernels(device);
+    data_ = zeroed ? k.allocate_zeroed(nbytes) : k.allocate(nbytes);
   }
 }
 
@@ -38,7 +39,11 @@ Storage::~Storage() {
 }
 
 std::shared_ptr<Storage> Storage::allocate(int64_t nbytes, Device device) {
-  return std::shared_ptr<Storage>(new Storage(nbytes, device));
+  return std::shared_ptr<Storage>(new Storage(nbytes, device, true));
+}
+
+std::shared_ptr<Storage> Storage::allocate_for_overwrite(int64_t nbytes, Device device) {
+  return std::shared_ptr<Storage>(new Storage(nbytes, device, false));
 }
 
 void Storage::resize_bytes(int64_t nbytes) {

@@ -13,6 +13,9 @@ class Storage {
  public:
   // Zero-filled bytes. CUDA storages live in device memory (engine/kernels/cuda).
   static std::shared_ptr<Storage> allocate(int64_t nbytes, Device device = Device::CPU);
+  // Bytes with unspecified contents, for a caller that writes every one of
+  // them at once (a copy into a fresh dense tensor): saves the zero-fill pass.
+  static std::shared_ptr<Storage> allocate_for_overwrite(int64_t nbytes, Device device = Device::CPU);
 
   ~Storage();
   Storage(const Storage&) = delete;
@@ -43,7 +46,7 @@ class Storage {
   void write(int64_t offset, int64_t n, const std::byte* host);
 
  private:
-  Storage(int64_t nbytes, Device device);
+  Storage(int64_t nbytes, Device device, bool zeroed);
   int64_t nbytes_;
   Device device_;
   std::byte* data_ = nullptr;

@@ -14,19 +14,22 @@
 #   4. runs the CUDA benchmarks alone on the GPU and prints the table
 #      (engine, LibTorch, memcpy; ratios).
 # Reports go to $OUT (default ./out/gpu): summary.txt, one file per replay,
-# device_tests.txt, bench.json and bench.txt.
+# <name>_device_test.txt, program_tests_cuda.txt, bench.json and bench.txt.
 #
-#   scripts/gpu_check.sh [GENERATED]          (default 2000)
-# Environment: REPLAY_LIMIT (default 200 s), SHARDS (default 4), TORCH_PREFIX
+#   scripts/gpu_check.sh [GENERATED]          (default 800: each replayed program forks a
+#   child that initialises CUDA, ~0.3-0.5 s (not yet measured); 20,000 programs
+#   take several calls with other --seed values, or an in-process replay mode)
+# Environment: REPLAY_LIMIT (default 150 s), SHARDS (default 4), TORCH_PREFIX
 # (default: the installed torch's cmake prefix), BUILD_DIR (default
-# ./build-gpu), SKIP_BUILD=1 (use BUILD_DIR as it is), BENCH_MIN_TIME (0.1 s).
+# ./build-gpu), SKIP_BUILD=1 (use BUILD_DIR as it is), BENCH_MIN_TIME (0.1 s),
+# SEED (the generator seed, default 1).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-$root/out/gpu}"
-count="${1:-2000}"
+count="${1:-800}"
 build="${BUILD_DIR:-$root/build-gpu}"
 shards="${SHARDS:-4}"
-limit="${REPLAY_LIMIT:-200}"
+limit="${REPLAY_LIMIT:-150}"
 mkdir -p "$out"
 start=$(date +%s)
 elapsed() { echo "$(( $(date +%s) - start )) s"; }
@@ -53,15 +56,17 @@ build_all() {
 
 device_tests() {
   echo "== GPU unit tests ($(elapsed))"
-  local t
+  local t rc
   for t in "$build"/bin/*_device_test; do
     [ -x "$t" ] || continue
-    timeout 180 "$t" >"$out/device_tests.txt" 2>&1
-    echo "   $(basename "$t"): exit $? ($(tail -1 "$out/device_tests.txt"))"
+    timeout 180 "$t" >"$out/$(basename "$t").txt" 2>&1
+    rc=$?
+    echo "   $(basename "$t"): exit $rc$( [ $rc = 77 ] && echo ' (skipped)') ($(tail -1 "$out/$(basename "$t").txt"))"
   done
   if [ -x "$build/bin/program_tests" ]; then
     timeout 120 "$build/bin/program_tests" --gtest_filter='EngineCudaBackend*' >"$out/program_tests_cuda.txt" 2>&1
-    echo "   program_tests EngineCudaBackend*: exit $? ($(grep -E '^\[  (PASSED|FAILED)' "$out/program_tests_cuda.txt" | head -2 | tr '\n' ' '))"
+    rc=$?
+    echo "   program_tests EngineCudaBackend*: exit $rc ($(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$out/program_tests_cuda.txt" | head -3 | tr '\n' ' '))"
   fi
 }
 
@@ -69,23 +74,30 @@ replays() {
   local sc="$build/bin/stridecheck"
   local generated="$build/generated"   # outside $OUT: only the reports come back
   rm -rf "$generated" && mkdir -p "$generated"
-  "$sc" generate --seed 1 --count "$count" --out "$generated" >/dev/null || true
+  "$sc" generate --seed "${SEED:-1}" --count "$count" --out "$generated" >/dev/null || true
   # Shards: the generated files split round-robin into $shards folders.
   local i=0 f
   for f in "$generated"/*.prog; do
     mkdir -p "$generated/shard$((i % shards))"; mv "$f" "$generated/shard$((i % shards))/"; i=$((i + 1))
   done
   echo "== replays: corpus ($(find "$root/corpus" -name '*.prog' | wc -l) programs) and $i generated, $shards shards ($(elapsed))"
+  report_line() {  # label, file: the summary lines, or what stopped the replay
+    local counts; counts="$(grep -E '^[0-9]+ passed' "$2" | tail -1)"
+    if [ -n "$counts" ]; then echo "   $1: $counts | $(grep -E '^undefined' "$2" | tail -1) | $(tail -1 "$2")"
+    else echo "   $1: $(tail -1 "$2"): $(grep -v '^exit' "$2" | grep -v '^(see' | tail -1)"; fi
+  }
   replay() {  # name, args...: one replay in the background, under $limit
     local name=$1; shift
     timeout "$limit" "$sc" replay --quiet --timeout 30 "$@" >"$out/$name.txt" 2>&1
     echo "exit $?" >>"$out/$name.txt"
   }
   local pairs=("engine:cuda,libtorch:cuda" "engine:cuda,engine:cpu" "libtorch:cuda,libtorch:cpu" "engine:cpu,libtorch:cpu")
-  local p tag s
+  local p tag s known
   for p in "${pairs[@]}"; do
     tag="${p//:/-}"; tag="${tag//,/-vs-}"
-    replay "corpus-$tag" --backends "$p" "$root/corpus" &
+    # engine:cuda vs engine:cpu: the engine's own device rules are listed (corpus/known_device_differences.txt).
+    known=(); [ "$p" = "engine:cuda,engine:cpu" ] && known=(--known "$root/corpus/known_device_differences.txt")
+    replay "corpus-$tag" --backends "$p" "${known[@]}" "$root/corpus" &
     for s in $(seq 0 $((shards - 1))); do
       [ -d "$generated/shard$s" ] && replay "generated-$tag-shard$s" --backends "$p" "$generated/shard$s" &
     done
@@ -94,10 +106,9 @@ replays() {
   for p in "${pairs[@]}"; do
     tag="${p//:/-}"; tag="${tag//,/-vs-}"
     echo "== $p"
-    echo "   corpus:    $(grep -E '^[0-9]+ passed' "$out/corpus-$tag.txt" | tail -1) | $(grep -E '^undefined' "$out/corpus-$tag.txt" | tail -1) | $(tail -1 "$out/corpus-$tag.txt")"
+    report_line "corpus" "$out/corpus-$tag.txt"
     for s in $(seq 0 $((shards - 1))); do
-      f="$out/generated-$tag-shard$s.txt"
-      [ -f "$f" ] && echo "   generated shard $s: $(grep -E '^[0-9]+ passed' "$f" | tail -1) | $(grep -E '^undefined' "$f" | tail -1) | $(tail -1 "$f")"
+      [ -f "$out/generated-$tag-shard$s.txt" ] && report_line "generated shard $s" "$out/generated-$tag-shard$s.txt"
     done
   done
   echo "   (failures: grep -l '^FAIL' $out/*.txt; each FAIL line names the program and the first difference)"
@@ -110,7 +121,7 @@ bench() {
   timeout 150 "$b" --benchmark_min_time="${BENCH_MIN_TIME:-0.1}" --benchmark_counters_tabular=true \
     --benchmark_out="$out/bench.json" --benchmark_out_format=json >"$out/bench.txt" 2>&1
   echo "   exit $?"
-  python3 "$root/bench/cuda/cuda_table.py" "$out/bench.json" || tail -20 "$out/bench.txt"
+  if [ -s "$out/bench.json" ]; then python3 "$root/bench/cuda/cuda_table.py" "$out/bench.json"; else tail -5 "$out/bench.txt"; fi
 }
 
 main() {

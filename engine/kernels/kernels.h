@@ -24,6 +24,7 @@ struct DeviceKernels {
   // Number of usable devices; 0 with `why` set when there is none.
   int (*device_count)(std::string* why);
   std::byte* (*allocate_zeroed)(int64_t nbytes);
+  std::byte* (*allocate)(int64_t nbytes);  // contents unspecified
   void (*free)(std::byte* p);
   void (*to_host)(std::byte* host, const std::byte* device, int64_t nbytes);
   void (*from_host)(std::byte* device, const std::byte* host, int64_t nbytes);

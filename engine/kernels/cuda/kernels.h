@@ -29,6 +29,7 @@ int device_count(std::string* why);
 // Zero-filled device bytes, from a cache of freed blocks when one fits
 // (memory.cu); free() returns a block to that cache, empty_cache() to CUDA.
 std::byte* allocate_zeroed(int64_t nbytes);
+std::byte* allocate(int64_t nbytes);  // contents unspecified (a block reused as it is)
 void free(std::byte* p);
 void empty_cache();
 void to_host(std::byte* host, const std::byte* device, int64_t nbytes);

@@ -47,7 +47,7 @@ size_t rounded_block(int64_t nbytes) {
 }
 }  // namespace
 
-std::byte* allocate_zeroed(int64_t nbytes) {
+std::byte* allocate(int64_t nbytes) {
   const size_t size = rounded_block(nbytes);
   void* p = nullptr;
   {
@@ -71,8 +71,13 @@ std::byte* allocate_zeroed(int64_t nbytes) {
     std::lock_guard<std::mutex> lock(c.mu);
     c.block_size[p] = size;
   }
-  check(cudaMemsetAsync(p, 0, static_cast<size_t>(nbytes)), "cudaMemsetAsync");
   return static_cast<std::byte*>(p);
+}
+
+std::byte* allocate_zeroed(int64_t nbytes) {
+  std::byte* p = allocate(nbytes);
+  check(cudaMemsetAsync(p, 0, static_cast<size_t>(nbytes)), "cudaMemsetAsync");
+  return p;
 }
 
 void free(std::byte* p) {
@@ -109,7 +114,7 @@ void synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
 
 namespace {
 const DeviceKernels kTable{
-    "cuda",     &device_count, &allocate_zeroed, &free,  &to_host, &from_host, &device_to_device,
+    "cuda",     &device_count, &allocate_zeroed, &allocate, &free, &to_host, &from_host, &device_to_device,
     &cuda::copy, &cuda::fill,  &cuda::binary,    &cuda::neg, &cuda::clamp,
 };
 }  // namespace
