@@ -6,6 +6,7 @@
 #include "engine/elementwise.h"
 #include "engine/error.h"
 #include "engine/kernels/kernels.h"
+#include "engine/layout.h"
 #include "engine/memory_format.h"
 #include "engine/undefined.h"
 #include "engine/views.h"
@@ -81,8 +82,10 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
     if (repeats[i] == 0) zero = true;
     target[i] = padded[i] * repeats[i];
   }
-  Tensor result = empty(target, self.dtype, self.device());
-  if (zero || result.numel() == 0) return result;
+  if (zero) return empty(target, self.dtype, self.device());
+  // Every element of the contiguous result is written below.
+  Tensor result = empty_strided_for_overwrite(target, contiguous_strides(target), self.dtype, self.device());
+  if (result.numel() == 0) return result;
   // result viewed as [r0, s0, r1, s1, ...] (dims interleaved) receives self
   // broadcast along the r dims.
   Shape big_sizes, big_strides, src_strides;
@@ -170,8 +173,8 @@ Tensor flip(const Tensor& self, const Shape& dims) {
     SC_CHECK(!flip_dim[w], "dim ", w, " appears multiple times in the list of dims");
     flip_dim[w] = true;
   }
-  Tensor result = empty_strided(self.sizes, empty_like_strides(self, MemoryFormat::Preserve), self.dtype,
-                                self.device());
+  Tensor result = empty_strided_for_overwrite(self.sizes, empty_like_strides(self, MemoryFormat::Preserve),
+                                              self.dtype, self.device());  // dense: every element written
   Tensor src = self;
   for (int64_t i = 0; i < nd; ++i) {
     if (!flip_dim[i] || self.sizes[i] <= 1) continue;

@@ -38,6 +38,15 @@ Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Devi
   return make_tensor(std::move(storage), sizes, strides, 0, dtype);
 }
 
+Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  check_factory_sizes(sizes);
+  SC_ASSERT(is_non_overlapping_and_dense(sizes, strides) || required_storage_elements(sizes, strides) == 0,
+            "empty_strided_for_overwrite of a tensor with gaps");
+  int64_t elems = required_storage_elements(sizes, strides);
+  auto storage = Storage::allocate_for_overwrite(elems * itemsize(dtype), device);
+  return make_tensor(std::move(storage), sizes, strides, 0, dtype);
+}
+
 void fill_storage_iota(Storage& storage, DType dtype) {
   SC_ASSERT(storage.device() == Device::CPU);
   int64_t item = itemsize(dtype);

@@ -12,6 +12,11 @@ namespace sc::engine {
 Tensor empty(const Shape& sizes, DType dtype, Device device = Device::CPU);
 // A fresh tensor with the given strides over a storage of exactly the size it needs.
 Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device = Device::CPU);
+// empty_strided for a result its op writes completely before anything reads
+// it (Storage::allocate_for_overwrite: no zero-fill): `strides` must be
+// non-overlapping and dense for `sizes`.
+Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype,
+                                   Device device = Device::CPU);
 
 Tensor arange(int64_t end, DType dtype, Device device = Device::CPU);
 Tensor zeros(const Shape& sizes, DType dtype, Device device = Device::CPU);

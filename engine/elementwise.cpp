@@ -367,7 +367,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   Tensor result;
   if (!out) {
     Shape strides = iterator_output_strides(iops, shape, all_same);
-    result = empty_strided(shape, strides, common, device);
+    result = empty_strided_for_overwrite(shape, strides, common, device);  // the kernel writes every element
   } else {
     if (will_resize) {
       // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
