@@ -1,37 +1,136 @@
 // Copy with dtype conversion over any strides: one typed loop per (dst, src)
-// dtype pair, a memmove fast path for same-dtype contiguous runs.
+// dtype pair over the reordered and coalesced dims (Note [Loop dimension
+// order]). Contiguous runs: memmove for the same dtype, vector conversions
+// for float <-> float16/bfloat16 (half_convert.h), plain loops the compiler
+// vectorises otherwise. A source whose fastest dim is not the
+// destination's (a transpose, NCHW -> channels_last) is copied in tiles
+// (Note [Tiled transposing copy]).
+#include <algorithm>
 #include <cstring>
 
 #include "engine/error.h"
+#include "engine/kernels/cpu/half_convert.h"
 #include "engine/kernels/cpu/kernels.h"
 #include "engine/kernels/cpu/loop.h"
+#include "engine/kernels/cpu/transpose_tile.h"
 #include "engine/kernels/cpu/types.h"
 
 namespace sc::engine::cpu {
 namespace {
 
+// n contiguous elements, src -> dst.
+template <class D, class S>
+void copy_contiguous(D* dp, const std::byte* s, int64_t n) {
+  [[maybe_unused]] const S* sp = reinterpret_cast<const S*>(s);
+  if constexpr (std::is_same_v<D, S>) {
+    std::memmove(dp, sp, static_cast<size_t>(n) * sizeof(D));
+  } else if constexpr (std::is_same_v<D, Half> && std::is_same_v<S, float>) {
+    float_to_half_run(reinterpret_cast<uint16_t*>(dp), sp, n);
+  } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, Half>) {
+    half_to_float_run(dp, reinterpret_cast<const uint16_t*>(sp), n);
+  } else if constexpr (std::is_same_v<D, BFloat16> && std::is_same_v<S, float>) {
+    float_to_bfloat16_run(reinterpret_cast<uint16_t*>(dp), sp, n);
+  } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, BFloat16>) {
+    bfloat16_to_float_run(dp, reinterpret_cast<const uint16_t*>(sp), n);
+  } else {
+    for (int64_t i = 0; i < n; ++i) dp[i] = convert<D>(load<S>(s + i * sizeof(S)));
+  }
+}
+
 template <class D, class S>
 void copy_run(std::byte* const* p, const int64_t* st, int64_t n) {
   std::byte* d = p[0];
   const std::byte* s = p[1];
-  if constexpr (std::is_same_v<D, S>) {
-    if (st[0] == sizeof(D) && st[1] == sizeof(S)) {
-      std::memmove(d, s, static_cast<size_t>(n) * sizeof(D));
-      return;
-    }
-  }
   if (st[0] == sizeof(D) && st[1] == sizeof(S)) {
-    D* dp = reinterpret_cast<D*>(d);
-    for (int64_t i = 0; i < n; ++i) dp[i] = convert<D>(load<S>(s + i * sizeof(S)));
+    copy_contiguous<D, S>(reinterpret_cast<D*>(d), s, n);
     return;
   }
   if (st[1] == 0) {  // broadcast source: convert once
     const D v = convert<D>(load<S>(s));
+    if (st[0] == sizeof(D)) {
+      std::fill_n(reinterpret_cast<D*>(d), n, v);
+      return;
+    }
     for (int64_t i = 0; i < n; ++i) *reinterpret_cast<D*>(d + i * st[0]) = v;
     return;
   }
   for (int64_t i = 0; i < n; ++i)
     *reinterpret_cast<D*>(d + i * st[0]) = convert<D>(load<S>(s + i * st[1]));
+}
+
+// Note [Tiled transposing copy]: after reordering, dim 0 is the
+// destination's fastest dim. When the source moves fastest along dim 1
+// instead (|src stride 1| < |src stride 0|), walking dim 0 innermost reads
+// the source a cache line per element, and walking dim 1 innermost writes
+// the destination that way; both are far from memory bandwidth for anything
+// past the caches. So dims 0 and 1 are copied in kTile x kTile blocks (each
+// block's source and destination lines stay in L1 while it is copied), the
+// other dims loop outside. Worth it only when both dims are long enough.
+constexpr int64_t kTile = 32;
+constexpr int64_t kMinTiledSize = 8;
+
+template <size_t N>
+bool wants_tiles(const LoopGeometry<N>& g) {
+  if (g.ndim < 2 || g.sizes[0] < kMinTiledSize || g.sizes[1] < kMinTiledSize) return false;
+  const int64_t s0 = g.strides[1][0] < 0 ? -g.strides[1][0] : g.strides[1][0];
+  const int64_t s1 = g.strides[1][1] < 0 ? -g.strides[1][1] : g.strides[1][1];
+  return s1 != 0 && s1 < s0;
+}
+
+// The [n0 x n1] plane of dims 0 and 1 at (d, s).
+template <class D, class S>
+void copy_plane_tiled(std::byte* d, const std::byte* s, int64_t n0, int64_t ds0, int64_t ss0, int64_t n1,
+                      int64_t ds1, int64_t ss1) {
+  for (int64_t j1 = 0; j1 < n1; j1 += kTile) {
+    const int64_t e1 = std::min(n1, j1 + kTile);
+    for (int64_t j0 = 0; j0 < n0; j0 += kTile) {
+      const int64_t e0 = std::min(n0, j0 + kTile);
+      std::byte* db = d + j0 * ds0 + j1 * ds1;
+      const std::byte* sb = s + j0 * ss0 + j1 * ss1;
+      if constexpr (std::is_same_v<D, S> && (sizeof(D) == 4 || sizeof(D) == 8)) {
+        if (ds0 == sizeof(D) && ss1 == sizeof(D)) {
+          transpose_block<sizeof(D)>(db, ds1, sb, ss0, e0 - j0, e1 - j1);
+          continue;
+        }
+      }
+      for (int64_t i1 = j1; i1 < e1; ++i1) {
+        std::byte* dr = d + i1 * ds1;
+        const std::byte* sr = s + i1 * ss1;
+        for (int64_t i0 = j0; i0 < e0; ++i0)
+          *reinterpret_cast<D*>(dr + i0 * ds0) = convert<D>(load<S>(sr + i0 * ss0));
+      }
+    }
+  }
+}
+
+template <class D, class S>
+void copy_typed(const Tensor& dst, const Tensor& src) {
+  if (any_empty(dst.sizes)) return;
+  const LoopGeometry<2> g = make_geometry<2>(dst.sizes, {&dst, &src});
+  const auto base = base_pointers<2>({&dst, &src});
+  // parallel_for's size: 0 (one thread) when dst may reach a location twice.
+  int64_t numel = output_is_non_overlapping(g) ? 1 : 0;
+  for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
+  if (!wants_tiles(g)) {
+    const int64_t outer = g.ndim == 0 ? 1 : g.sizes[g.ndim - 1];
+    auto run = copy_run<D, S>;
+    parallel_for(outer, numel, [&](int64_t b, int64_t e) { run_geometry<2>(g, base, b, e, run); });
+    return;
+  }
+  // The loop over dims 1.. whose runs are rows of planes: each run of n
+  // along dim 1 is an [sizes[0] x n] block of the plane.
+  LoopGeometry<2> rows;
+  rows.ndim = g.ndim - 1;
+  for (int i = 1; i < g.ndim; ++i) {
+    rows.sizes[i - 1] = g.sizes[i];
+    for (int k = 0; k < 2; ++k) rows.strides[k][i - 1] = g.strides[k][i];
+  }
+  const int64_t n0 = g.sizes[0], ds0 = g.strides[0][0], ss0 = g.strides[1][0];
+  auto plane = [&](std::byte* const* p, const int64_t* st, int64_t n1) {
+    copy_plane_tiled<D, S>(p[0], p[1], n0, ds0, ss0, n1, st[0], st[1]);
+  };
+  const int64_t outer = rows.sizes[rows.ndim - 1];
+  parallel_for(outer, numel, [&](int64_t b, int64_t e) { run_geometry<2>(rows, base, b, e, plane); });
 }
 
 }  // namespace
@@ -43,7 +142,7 @@ void copy(const Tensor& dst, const Tensor& src) {
     using D = typename decltype(dt)::type;
     dispatch_dtype(src.dtype, [&](auto stag) {
       using S = typename decltype(stag)::type;
-      for_each_strided<2>(dst.sizes, {&dst, &src}, copy_run<D, S>);
+      copy_typed<D, S>(dst, src);
     });
   });
 }
@@ -69,11 +168,10 @@ void fill(const Tensor& dst_in, const Scalar& value) {
     if (value.is_floating()) v = convert<D>(value.f);
     else if (value.is_bool()) v = convert<D>(value.i != 0);
     else v = convert<D>(value.i);
-    for_each_strided<1>(dst.sizes, {&dst}, [v](std::byte* const* p, const int64_t* st, int64_t n) {
+    for_each_strided_parallel<1>(dst.sizes, {&dst}, [v](std::byte* const* p, const int64_t* st, int64_t n) {
       std::byte* d = p[0];
       if (st[0] == sizeof(D)) {
-        D* dp = reinterpret_cast<D*>(d);
-        for (int64_t i = 0; i < n; ++i) dp[i] = v;
+        std::fill_n(reinterpret_cast<D*>(d), n, v);
       } else {
         for (int64_t i = 0; i < n; ++i) *reinterpret_cast<D*>(d + i * st[0]) = v;
       }

@@ -86,7 +86,7 @@ template <template <class> class Op>
 void run_binary(const Tensor& out, const Tensor& a, const Tensor& b) {
   dispatch_dtype(out.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    for_each_strided<3>(out.sizes, {&out, &a, &b}, binary_run<T, Op<T>>);
+    for_each_strided_parallel<3>(out.sizes, {&out, &a, &b}, binary_run<T, Op<T>>);
   });
 }
 
@@ -119,7 +119,7 @@ void neg(const Tensor& out, const Tensor& a) {
   SC_ASSERT(out.sizes == a.sizes && out.dtype == a.dtype);
   dispatch_dtype(out.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    for_each_strided<2>(out.sizes, {&out, &a}, [](std::byte* const* p, const int64_t* st, int64_t n) {
+    for_each_strided_parallel<2>(out.sizes, {&out, &a}, [](std::byte* const* p, const int64_t* st, int64_t n) {
       for (int64_t i = 0; i < n; ++i) {
         T v = load<T>(p[1] + i * st[1]);
         T r;
@@ -140,7 +140,7 @@ void clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& lo, 
     const bool has_lo = lo.has_value(), has_hi = hi.has_value();
     const T lv = has_lo ? scalar_as<T>(*lo) : T{};
     const T hv = has_hi ? scalar_as<T>(*hi) : T{};
-    for_each_strided<2>(out.sizes, {&out, &a}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
+    for_each_strided_parallel<2>(out.sizes, {&out, &a}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
       for (int64_t i = 0; i < n; ++i) {
         T v = load<T>(p[1] + i * st[1]);
         // std::max(v, lo): returns v unless v < lo; std::min(v, hi): v unless hi < v.

@@ -1,82 +1,131 @@
 #pragma once
 // The strided-iteration core of the CPU kernels. N operands share one shape
-// (inputs already broadcast to it: stride 0 on broadcast dims). Dimensions of
-// size 1 are dropped and adjacent dimensions are merged when, for every
-// operand, stride[outer] == stride[inner] * size[inner] (dimension
-// coalescing, as TensorIterator::coalesce_dimensions). The inner callable gets
-// one run of the innermost dimension at a time:
+// (inputs already broadcast to it: stride 0 on broadcast dims). The dims are
+// reordered by stride and coalesced first (Note [Loop dimension order],
+// engine/kernels/dim_order.h). The inner callable gets one run of the
+// innermost dimension at a time:
 //   inner(std::byte* const* ptrs, const int64_t* byte_strides, int64_t n)
 // so typed loops stay tight and nothing is dispatched per element.
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
+#include "engine/error.h"
+#include "engine/kernels/cpu/parallel.h"
+#include "engine/kernels/dim_order.h"
 #include "engine/tensor.h"
 
 namespace sc::engine::cpu {
 
-inline constexpr int kMaxLoopDims = 64;
+using kernels::kMaxLoopDims;
 
+// Byte strides, innermost first (kernels::DimOrder with the CPU's unit).
 template <size_t N>
-struct LoopGeometry {
-  int ndim = 0;  // after dropping size-1 dims and coalescing; innermost first
-  std::array<int64_t, kMaxLoopDims> sizes{};
-  std::array<std::array<int64_t, kMaxLoopDims>, N> byte_strides{};
-};
+using LoopGeometry = kernels::DimOrder<N>;
 
 template <size_t N>
 LoopGeometry<N> make_geometry(const Shape& sizes, const std::array<const Tensor*, N>& ops) {
-  LoopGeometry<N> g;
-  for (size_t d = sizes.size(); d-- > 0;) {
-    if (sizes[d] == 1) continue;
-    const int i = g.ndim;
-    bool merge = i > 0;
-    for (size_t k = 0; k < N && merge; ++k) {
-      const int64_t st = ops[k]->strides[d] * itemsize(ops[k]->dtype);
-      merge = st == g.byte_strides[k][i - 1] * g.sizes[i - 1];
-    }
-    if (merge) {
-      g.sizes[i - 1] *= sizes[d];
-      continue;
-    }
-    g.sizes[i] = sizes[d];
-    for (size_t k = 0; k < N; ++k) g.byte_strides[k][i] = ops[k]->strides[d] * itemsize(ops[k]->dtype);
-    ++g.ndim;
+  const int nd = static_cast<int>(sizes.size());
+  SC_ASSERT(nd <= kMaxLoopDims, "more than ", kMaxLoopDims, " dims in a CPU loop");
+  int64_t byte_strides[N][kMaxLoopDims];
+  const int64_t* rows[N];
+  for (size_t k = 0; k < N; ++k) {
+    const int64_t item = itemsize(ops[k]->dtype);
+    for (int d = 0; d < nd; ++d) byte_strides[k][d] = ops[k]->strides[d] * item;
+    rows[k] = byte_strides[k];
   }
-  return g;
+  return kernels::order_dims<N>(nd, sizes.data(), rows);
 }
 
-// Runs `inner` over every element of `sizes`. ops[k] must have sizes.size() dims.
-template <size_t N, class Inner>
-void for_each_strided(const Shape& sizes, const std::array<const Tensor*, N>& ops, Inner&& inner) {
-  for (int64_t s : sizes)
-    if (s == 0) return;
-  const LoopGeometry<N> g = make_geometry<N>(sizes, ops);
+template <size_t N>
+std::array<std::byte*, N> base_pointers(const std::array<const Tensor*, N>& ops) {
   std::array<std::byte*, N> base;
   for (size_t k = 0; k < N; ++k)
     base[k] = ops[k]->storage->data() + ops[k]->storage_offset * itemsize(ops[k]->dtype);
+  return base;
+}
+
+// Runs `inner` over dims [0, g.ndim) of g, restricted to indices [begin, end)
+// of the outermost one (the whole of it when g.ndim == 0: one element).
+template <size_t N, class Inner>
+void run_geometry(const LoopGeometry<N>& g, std::array<std::byte*, N> ptr, int64_t begin, int64_t end,
+                  Inner& inner) {
   std::array<int64_t, N> inner_strides{};
   if (g.ndim == 0) {
-    inner(base.data(), inner_strides.data(), int64_t{1});
+    inner(ptr.data(), inner_strides.data(), int64_t{1});
     return;
   }
-  for (size_t k = 0; k < N; ++k) inner_strides[k] = g.byte_strides[k][0];
+  const int top = g.ndim - 1;
+  for (size_t k = 0; k < N; ++k) ptr[k] += begin * g.strides[k][top];
+  if (g.ndim == 1) {
+    for (size_t k = 0; k < N; ++k) inner_strides[k] = g.strides[k][0];
+    inner(ptr.data(), inner_strides.data(), end - begin);
+    return;
+  }
+  for (size_t k = 0; k < N; ++k) inner_strides[k] = g.strides[k][0];
   const int64_t n0 = g.sizes[0];
-  std::array<int64_t, kMaxLoopDims> idx{};
-  std::array<std::byte*, N> ptr = base;
+  std::array<int64_t, kMaxLoopDims> idx;
+  for (int d = 1; d < g.ndim; ++d) idx[d] = 0;
+  idx[top] = begin;
   while (true) {
     inner(ptr.data(), inner_strides.data(), n0);
     int d = 1;
     for (; d < g.ndim; ++d) {
-      if (++idx[d] < g.sizes[d]) {
-        for (size_t k = 0; k < N; ++k) ptr[k] += g.byte_strides[k][d];
+      const int64_t limit = d == top ? end : g.sizes[d];
+      if (++idx[d] < limit) {
+        for (size_t k = 0; k < N; ++k) ptr[k] += g.strides[k][d];
         break;
       }
-      for (size_t k = 0; k < N; ++k) ptr[k] -= g.byte_strides[k][d] * (g.sizes[d] - 1);
+      if (d == top) return;
+      for (size_t k = 0; k < N; ++k) ptr[k] -= g.strides[k][d] * (g.sizes[d] - 1);
       idx[d] = 0;
     }
-    if (d >= g.ndim) return;
   }
+}
+
+inline bool any_empty(const Shape& sizes) {
+  for (int64_t s : sizes)
+    if (s == 0) return true;
+  return false;
+}
+
+// Runs `inner` over every element of `sizes`, on this thread. ops[k] must
+// have sizes.size() dims.
+template <size_t N, class Inner>
+void for_each_strided(const Shape& sizes, const std::array<const Tensor*, N>& ops, Inner&& inner) {
+  if (any_empty(sizes)) return;
+  const LoopGeometry<N> g = make_geometry<N>(sizes, ops);
+  run_geometry<N>(g, base_pointers<N>(ops), 0, g.ndim == 0 ? 1 : g.sizes[g.ndim - 1], inner);
+}
+
+// Whether operand 0 (the written one) reaches each location at most once:
+// its dims, innermost first (the order it decided), each step past the
+// whole extent of the dims inside. A sufficient test (false may be wrong).
+template <size_t N>
+bool output_is_non_overlapping(const LoopGeometry<N>& g) {
+  int64_t extent = 0;  // bytes spanned by the dims inside d
+  for (int d = 0; d < g.ndim; ++d) {
+    const int64_t s = g.strides[0][d] < 0 ? -g.strides[0][d] : g.strides[0][d];
+    if (s == 0 || (d > 0 && s < extent)) return false;
+    extent = s * g.sizes[d];
+  }
+  return true;
+}
+
+// Runs `inner` over every element of `sizes`, splitting the outermost loop
+// dim over cpu::num_threads() threads when the loop is large and operand 0
+// (the written one) reaches no location twice (Note [CPU kernel threads],
+// parallel.h). `inner` must be safe to call concurrently on disjoint runs.
+template <size_t N, class Inner>
+void for_each_strided_parallel(const Shape& sizes, const std::array<const Tensor*, N>& ops, Inner&& inner) {
+  if (any_empty(sizes)) return;
+  const LoopGeometry<N> g = make_geometry<N>(sizes, ops);
+  const auto base = base_pointers<N>(ops);
+  const int64_t outer = g.ndim == 0 ? 1 : g.sizes[g.ndim - 1];
+  int64_t numel = 1;
+  for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
+  if (!output_is_non_overlapping(g)) numel = 0;  // one thread
+  parallel_for(outer, numel, [&](int64_t begin, int64_t end) { run_geometry<N>(g, base, begin, end, inner); });
 }
 
 }  // namespace sc::engine::cpu

@@ -1,0 +1,92 @@
+#pragma once
+// The order a strided loop walks its dimensions in, shared by every device's
+// kernels (CPU here, CUDA in engine/kernels/cuda): header-only, no engine
+// types, host code only.
+//
+// Note [Loop dimension order]: N operands share one shape (inputs broadcast
+// to it with stride 0). Before looping, as TensorIterator does:
+//  1. reorder the dims, innermost first, by the operands' strides (operand 0,
+//     the output, decides; a dim where an operand's stride is 0 leaves the
+//     decision to the next operand; equal strides put the smaller size
+//     inside) -- TensorIterator::reorder_dimensions, comparing |stride| so
+//     that the engine's negative strides (flip) order like positive ones;
+//  2. drop size-1 dims;
+//  3. merge dim i into the one inside it when, for every operand,
+//       stride[i] == stride[inside] * size[inside]
+//     (TensorIterator::coalesce_dimensions).
+// The elements visited are the same whatever the order; only the order of
+// the visits changes, so results differ only where one location is written
+// more than once (an op whose output overlaps itself: undefined in LibTorch
+// too, and marked so by engine/undefined.h).
+#include <cstddef>
+#include <cstdint>
+
+namespace sc::engine::kernels {
+
+inline constexpr int kMaxLoopDims = 64;
+
+template <size_t N>
+struct DimOrder {
+  int ndim = 0;                               // after reordering and coalescing
+  // Entries past ndim are not initialised (this runs before every kernel).
+  int64_t sizes[kMaxLoopDims];           // innermost first
+  int64_t strides[N][kMaxLoopDims];      // strides[k][i]: operand k, dim i (caller's unit)
+};
+
+namespace detail {
+inline int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
+}  // namespace detail
+
+// ndim <= kMaxLoopDims dims, outermost first as a tensor stores them;
+// strides[k] points at operand k's ndim strides (any unit, bytes for the CPU
+// loop). Dims of size 0 are kept (the caller decides what an empty loop does).
+template <size_t N>
+DimOrder<N> order_dims(int ndim, const int64_t* sizes, const int64_t* const* strides) {
+  // perm[i]: the tensor dim walked at loop level i (0 innermost).
+  int perm[kMaxLoopDims];
+  for (int i = 0; i < ndim; ++i) perm[i] = ndim - 1 - i;
+  // should_swap(inner, outer) > 0: `inner` belongs outside `outer`.
+  auto should_swap = [&](int d0, int d1) {
+    for (size_t k = 0; k < N; ++k) {
+      const int64_t s0 = detail::abs64(strides[k][d0]), s1 = detail::abs64(strides[k][d1]);
+      if (s0 == 0 || s1 == 0) continue;
+      if (s0 < s1) return -1;
+      if (s0 > s1) return 1;
+      if (sizes[d0] > sizes[d1]) return 1;
+    }
+    return 0;
+  };
+  // Insertion sort that tolerates "no opinion" (TensorIterator's).
+  for (int i = 1; i < ndim; ++i) {
+    int d1 = i;
+    for (int d0 = i - 1; d0 >= 0; --d0) {
+      const int c = should_swap(perm[d0], perm[d1]);
+      if (c > 0) {
+        const int t = perm[d0];
+        perm[d0] = perm[d1];
+        perm[d1] = t;
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  DimOrder<N> g;
+  for (int level = 0; level < ndim; ++level) {
+    const int d = perm[level];
+    if (sizes[d] == 1) continue;
+    const int i = g.ndim;
+    bool merge = i > 0 && sizes[d] != 0 && g.sizes[i - 1] != 0;
+    for (size_t k = 0; k < N && merge; ++k) merge = strides[k][d] == g.strides[k][i - 1] * g.sizes[i - 1];
+    if (merge) {
+      g.sizes[i - 1] *= sizes[d];
+      continue;
+    }
+    g.sizes[i] = sizes[d];
+    for (size_t k = 0; k < N; ++k) g.strides[k][i] = strides[k][d];
+    ++g.ndim;
+  }
+  return g;
+}
+
+}  // namespace sc::engine::kernels
