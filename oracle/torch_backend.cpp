@@ -139,6 +139,16 @@ struct TorchTraits {
     return s;
   }
 
+  StorageInPlace storage_in_place(const Tensor& t) {
+    StorageInPlace s;
+    if (!t.device().is_cpu()) return s;
+    const at::Storage& storage = t.storage();
+    s.readable = true;
+    s.nbytes = static_cast<int64_t>(storage.nbytes());
+    s.data = static_cast<const uint8_t*>(storage.data());
+    return s;
+  }
+
   std::vector<std::string> take_warnings() {
     std::vector<std::string> out;
     out.swap(warnings);

@@ -101,6 +101,17 @@ struct EngineTraits {
     return s;
   }
 
+  StorageInPlace storage_in_place(const Tensor& t) {
+    StorageInPlace s;
+    const engine::Storage& st = *t.storage;
+    if (st.device() != engine::Device::CPU) return s;
+    s.readable = true;
+    s.data = reinterpret_cast<const uint8_t*>(st.data());
+    s.nbytes = st.nbytes();
+    s.undefined = &st.undefined_mask();
+    return s;
+  }
+
   std::vector<std::string> take_warnings() { return engine::take_warnings(); }
   std::optional<std::string> take_undefined() {
     auto u = ctx.undefined;

@@ -15,6 +15,7 @@
 //   std::optional<uintptr_t> base_identity(const Tensor&);  // _base's identity when a view
 //   int64_t version(const Tensor&);
 //   StorageObs storage_contents(const Tensor&);       // nbytes, bytes, mask; id and hash filled here
+//   StorageInPlace storage_in_place(const Tensor&);   // the bytes where they lie, when the host can read them
 //   std::vector<std::string> take_warnings();
 //   std::optional<std::string> take_undefined();      // engine: why the last step is undefined
 #include <chrono>
@@ -48,6 +49,16 @@ struct TensorFacts {
 };
 
 Overlap to_overlap(engine::MemOverlap);
+
+// A storage's bytes where they lie (a CPU storage): hashed, and copied only
+// when contents are recorded. Not `readable` (device memory, the meta
+// device): the interpreter asks storage_contents for a copy instead.
+struct StorageInPlace {
+  bool readable = false;
+  const uint8_t* data = nullptr;
+  int64_t nbytes = 0;
+  const std::vector<uint8_t>* undefined = nullptr;  // one flag per byte; null or empty: all defined
+};
 
 template <class Traits>
 class TracedBackend : public Backend {
@@ -202,7 +213,18 @@ class TracedBackend : public Backend {
         obs.versions.push_back({b.name, traits.version(b.tensor)});
         storage_number(b.tensor);
       }
+      obs.storages.reserve(storage_owners.size());
       for (auto& [n, t] : storage_owners) {
+        const StorageInPlace in = traits.storage_in_place(t);
+        if (in.readable) {
+          StorageObs& so = obs.storages.emplace_back();
+          so.id = n;
+          so.nbytes = in.nbytes;
+          if (in.undefined) so.undefined = *in.undefined;
+          so.hash = contents_hash(in.data, static_cast<size_t>(in.nbytes), so.undefined.empty() ? nullptr : so.undefined.data());
+          if (options.record_contents && in.nbytes > 0) so.bytes.assign(in.data, in.data + in.nbytes);
+          continue;
+        }
         StorageObs so = traits.storage_contents(t);
         so.id = n;
         if (so.has_contents) {
