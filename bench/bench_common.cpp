@@ -1,6 +1,15 @@
 #include "bench/bench_common.h"
 
+#include <ATen/Parallel.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <sstream>
+#include <thread>
+#include <vector>
+
+#include "engine/kernels/cpu/parallel.h"
 
 #include "engine/creation.h"
 #include "engine/views.h"
@@ -52,6 +61,50 @@ bool check_same_geometry(benchmark::State& state, const engine::Tensor& e, const
   if (m.empty()) return true;
   state.SkipWithError(("the two sides differ: " + m).c_str());
   return false;
+}
+
+int hardware_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+ThreadsGuard::ThreadsGuard(int n) {
+  if (n <= 0) n = hardware_threads();
+  at::set_num_threads(n);
+  engine::cpu::set_num_threads(n);
+}
+
+ThreadsGuard::~ThreadsGuard() {
+  at::set_num_threads(1);
+  engine::cpu::set_num_threads(1);
+}
+
+void add_memcpy(std::string_view op, std::string_view arg, const PairOptions& o) {
+  auto b = add(op, kMemcpy, arg, [o](benchmark::State& state) {
+    const size_t n = static_cast<size_t>(o.memcpy_bytes);
+    const size_t rounded = (n + 63) / 64 * 64;
+    std::vector<std::byte> src(n);
+    for (size_t i = 0; i < n; ++i) src[i] = static_cast<std::byte>(i * 131);
+    // memcpy is one thread whatever all_threads says: it is the one-thread
+    // limit the all-thread variants are read against too.
+    if (o.memcpy_allocates) {
+      for (auto _ : state) {
+        void* dst = std::aligned_alloc(64, rounded);
+        std::memcpy(dst, src.data(), n);
+        benchmark::DoNotOptimize(dst);
+        benchmark::ClobberMemory();
+        std::free(dst);
+      }
+    } else {
+      void* dst = std::aligned_alloc(64, rounded);
+      for (auto _ : state) {
+        std::memcpy(dst, src.data(), n);
+        benchmark::DoNotOptimize(dst);
+        benchmark::ClobberMemory();
+      }
+      std::free(dst);
+    }
+    if (o.elements > 0) set_traffic(state, o.elements, o.bytes);
+  });
+  b->Unit(o.unit);
+  if (o.min_time > 0) b->MinTime(o.min_time);
 }
 
 void set_traffic(benchmark::State& state, int64_t elements, int64_t bytes_per_iteration) {

@@ -5,11 +5,16 @@
 //   engine                  the stridecheck engine (sc::engine)
 //   libtorch                LibTorch as the harness uses it (normal mode)
 //   libtorch_inference      LibTorch under c10::InferenceMode (view ops only)
+//   memcpy                  std::memcpy of the bytes the copy writes (the
+//                           bandwidth limit), allocating as the pair does
+//   differential            both backends and the diff (fuzz_exec_bench.cpp)
 // so scripts/bench.sh can pair "BM_X/engine/A" with "BM_X/libtorch/A" and
-// print engine/LibTorch ratios.
+// print engine/LibTorch ratios (and engine/memcpy bandwidth).
 //
-// Threads: main() (bench_main.cpp) calls at::set_num_threads(1); the engine's
-// CPU kernels are single-threaded. Both are printed in the run's context.
+// Threads: main() (bench_main.cpp) sets both sides to one thread
+// (at::set_num_threads(1), engine::cpu::set_num_threads(1)); the
+// "<Op>_AllThreads" pairs switch both to every hardware thread for their run
+// (ThreadsGuard). The thread counts are printed in the run's context.
 #include <ATen/ATen.h>
 #include <benchmark/benchmark.h>
 
@@ -26,6 +31,18 @@ namespace sc::bench {
 inline constexpr std::string_view kEngine = "engine";
 inline constexpr std::string_view kTorch = "libtorch";
 inline constexpr std::string_view kTorchInference = "libtorch_inference";
+inline constexpr std::string_view kMemcpy = "memcpy";
+
+// Both sides on `n` threads while alive (n <= 0: every hardware thread),
+// one thread again after.
+class ThreadsGuard {
+ public:
+  explicit ThreadsGuard(int n);
+  ~ThreadsGuard();
+  ThreadsGuard(const ThreadsGuard&) = delete;
+  ThreadsGuard& operator=(const ThreadsGuard&) = delete;
+};
+int hardware_threads();
 
 // "BM_<op>/<backend>" or "BM_<op>/<backend>/<arg>".
 std::string pair_name(std::string_view op, std::string_view backend, std::string_view arg = {});
@@ -60,7 +77,18 @@ struct PairOptions {
   // they get more than one iteration.
   double min_time = 0;
   benchmark::TimeUnit unit = benchmark::kMicrosecond;
+  // > 0: also register "BM_<op>/memcpy/<arg>", a memcpy of this many bytes;
+  // memcpy_allocates: into a fresh 64-byte-aligned block each iteration
+  // (freed inside the loop, as the pair's result is), else into one block
+  // allocated outside the timed loop.
+  int64_t memcpy_bytes = 0;
+  bool memcpy_allocates = false;
+  // Run both sides (and memcpy) on every hardware thread (ThreadsGuard).
+  bool all_threads = false;
 };
+
+// Registers "BM_<op>/memcpy/<arg>" as PairOptions describe.
+void add_memcpy(std::string_view op, std::string_view arg, const PairOptions& o);
 
 namespace detail {
 struct PairCheck {
@@ -99,6 +127,7 @@ void add_pair(std::string_view op, std::string_view arg, MakeE make_e, OpE op_e,
   };
   configure(add(op, kEngine, arg, [=](benchmark::State& state) {
     if (!verified(state)) return;
+    ThreadsGuard threads(o.all_threads ? 0 : 1);
     auto in = make_e();
     for (auto _ : state) {
       auto r = op_e(in);
@@ -108,6 +137,7 @@ void add_pair(std::string_view op, std::string_view arg, MakeE make_e, OpE op_e,
   }));
   configure(add(op, kTorch, arg, [=](benchmark::State& state) {
     if (!verified(state)) return;
+    ThreadsGuard threads(o.all_threads ? 0 : 1);
     auto in = make_t();
     for (auto _ : state) {
       auto r = op_t(in);
@@ -118,6 +148,7 @@ void add_pair(std::string_view op, std::string_view arg, MakeE make_e, OpE op_e,
   if (o.inference_variant)
     configure(add(op, kTorchInference, arg, [=](benchmark::State& state) {
       if (!verified(state)) return;
+      ThreadsGuard threads(o.all_threads ? 0 : 1);
       auto in = make_t();  // normal tensors, as the harness has; only the ops run in inference mode
       c10::InferenceMode guard;
       for (auto _ : state) {
@@ -126,6 +157,7 @@ void add_pair(std::string_view op, std::string_view arg, MakeE make_e, OpE op_e,
       }
       finish(state);
     }));
+  if (o.memcpy_bytes > 0) add_memcpy(op, arg, o);
 }
 
 }  // namespace sc::bench

@@ -8,7 +8,10 @@
 
 #include <string>
 
+#include "engine/kernels/cpu/half_convert.h"
+#include "engine/kernels/cpu/parallel.h"
 #include "oracle/oracle.h"
+#include "bench/bench_common.h"
 #include "program/backend.h"
 
 namespace {
@@ -29,12 +32,16 @@ std::string cpu_capability() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // LibTorch's intra-op pool: one thread, as the engine's CPU kernels have.
+  // One thread each side (the _AllThreads pairs switch both, bench_common.h).
   at::set_num_threads(1);
+  sc::engine::cpu::set_num_threads(1);
   sc::register_engine_backend();
   sc::oracle::register_backends();
-  benchmark::AddCustomContext("threads", "engine 1 (single-threaded kernels), LibTorch " +
-                                             std::to_string(at::get_num_threads()) + " (at::set_num_threads(1))");
+  benchmark::AddCustomContext("threads", "engine " + std::to_string(sc::engine::cpu::num_threads()) + ", LibTorch " +
+                                             std::to_string(at::get_num_threads()) + "; _AllThreads pairs: both " +
+                                             std::to_string(sc::bench::hardware_threads()));
+  benchmark::AddCustomContext("engine_half_conversion",
+                              sc::engine::cpu::half_conversion_vectorised() ? "F16C/AVX2" : "scalar");
   benchmark::AddCustomContext("libtorch", sc::oracle::libtorch_description());
   benchmark::AddCustomContext("libtorch_cpu_capability", cpu_capability());
   benchmark::AddCustomContext("build_type", STRIDECHECK_BENCH_BUILD_TYPE);

@@ -28,11 +28,15 @@ const bool registered = [] {
     PairOptions o;
     o.elements = kN;
     o.bytes = 3 * kN * 4;
-    add_pair(
-        "Add_Contiguous", arg, [] { return EPair{engine_iota({kN}), engine_iota({kN})}; },
-        [](EPair& p) { return engine::add(p.a, Operand::of(p.b)); },
-        [] { return TPair{torch_iota({kN}), torch_iota({kN})}; }, [](TPair& p) { return at::add(p.a, p.b); },
-        o);
+    for (bool all_threads : {false, true}) {
+      o.all_threads = all_threads;
+      add_pair(
+          all_threads ? "Add_Contiguous_AllThreads" : "Add_Contiguous", arg,
+          [] { return EPair{engine_iota({kN}), engine_iota({kN})}; },
+          [](EPair& p) { return engine::add(p.a, Operand::of(p.b)); },
+          [] { return TPair{torch_iota({kN}), torch_iota({kN})}; }, [](TPair& p) { return at::add(p.a, p.b); },
+          o);
+    }
   }
   {
     // [1024,1024] + [1024]: the second operand broadcast along dim 0.
