@@ -4,6 +4,7 @@
 #include "engine/inplace.h"
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
+#include "engine/version_profile.h"
 
 namespace sc::engine {
 
@@ -55,17 +56,23 @@ void fill_storage_iota(Storage& storage, DType dtype) {
 }
 
 Tensor arange(int64_t end, DType dtype, Device device) {
-  SC_CHECK(end >= 0, "upper bound and larger bound inconsistent with step sign");
+  SC_CHECK(end >= 0, "upper bound and ", since(Change::ArangeBoundMessage) ? "lower" : "larger",
+           " bound inconsistent with step sign");
   // arange's kernels are dispatched over AT_DISPATCH_ALL_TYPES_AND2(Half,
   // BFloat16): no bool; the dispatch is named arange_cpu / arange_cuda.
-  SC_CHECK(dtype != DType::Bool, "\"", device == Device::CUDA ? "arange_cuda" : "arange_cpu",
-           "\" not implemented for 'Bool'");
+  if (dtype == DType::Bool)
+    raise(dtype_dispatch_error_kind(), "\"", device == Device::CUDA ? "arange_cuda" : "arange_cpu",
+          "\" not implemented for 'Bool'");
   Tensor t = empty({end}, dtype, Device::CPU);
   fill_storage_iota(*t.storage, dtype);
   return moved_to(t, device);
 }
 
-Tensor zeros(const Shape& sizes, DType dtype, Device device) { return empty(sizes, dtype, device); }
+Tensor zeros(const Shape& sizes, DType dtype, Device device) {
+  if (since(Change::ZerosChecksSizes))
+    for (int64_t s : sizes) SC_CHECK(s >= 0, "zeros: Dimension size must be non-negative.");
+  return empty(sizes, dtype, device);
+}
 
 Tensor ones(const Shape& sizes, DType dtype, Device device) {
   return full(sizes, Scalar::integer(1), dtype, device);

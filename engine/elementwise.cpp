@@ -12,6 +12,7 @@
 #include "engine/overlap.h"
 #include "engine/undefined.h"
 #include "engine/undefined_claims.h"
+#include "engine/version_profile.h"
 #include "engine/warnings.h"
 
 namespace sc::engine {
@@ -416,7 +417,16 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     std::vector<int64_t> offs = elements_reading_undefined(result, *in);
     from_undefined.insert(from_undefined.end(), offs.begin(), offs.end());
   }
-  if (result.dtype == common) {
+  const bool opmath_scalar = config.wrapped_scalar_in_opmath && inputs.size() == 2 && inputs[1].is_scalar() &&
+                             (common == DType::Float16 || common == DType::BFloat16);
+  if (opmath_scalar) {
+    Tensor a32 = empty(shape, DType::Float32);
+    cpu::copy(a32, ins[0]);
+    Tensor b32 = broadcast_header(wrapped_tensor(inputs[1].scalar, DType::Float32), shape);
+    Tensor tmp = empty(shape, DType::Float32);
+    kernel(op, tmp, {a32, b32});
+    cpu::copy(result, tmp);
+  } else if (result.dtype == common) {
     kernel(op, result, ins);
   } else {
     Tensor tmp = empty(shape, common, device);
@@ -443,9 +453,10 @@ void elem_kernel(int op, const Tensor& out, const std::vector<Tensor>& in) {
 }
 
 void check_neg(const Tensor& self) {
-  SC_CHECK(self.dtype != DType::Bool,
-           "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
-           "the `~` or `logical_not()` operator instead.");
+  if (self.dtype == DType::Bool)  // Change::BoolNegSubNotImplemented
+    raise(since(Change::BoolNegSubNotImplemented) ? ErrorKind::NotImplementedError : ErrorKind::RuntimeError,
+          "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
+          "the `~` or `logical_not()` operator instead.");
 }
 
 const IterConfig kBinary{};
@@ -456,8 +467,13 @@ const IterConfig kUnary{true, true, false, true, false};
 Tensor add(const Tensor& self, const Operand& other) {
   return run_iterator(nullptr, false, {Operand::of(self), other}, kBinary, kAdd, elem_kernel);
 }
+static IterConfig mul_config() {
+  IterConfig c = kBinary;
+  c.wrapped_scalar_in_opmath = since(Change::HalfScalarOpsInOpmath);
+  return c;
+}
 Tensor mul(const Tensor& self, const Operand& other) {
-  return run_iterator(nullptr, false, {Operand::of(self), other}, kBinary, kMul, elem_kernel);
+  return run_iterator(nullptr, false, {Operand::of(self), other}, mul_config(), kMul, elem_kernel);
 }
 Tensor neg(const Tensor& self) {
   check_neg(self);
@@ -479,7 +495,7 @@ Tensor add_out(Tensor& out, const Tensor& self, const Operand& other) {
   return out_form(out, {Operand::of(self), other}, kBinary, kAdd);
 }
 Tensor mul_out(Tensor& out, const Tensor& self, const Operand& other) {
-  return out_form(out, {Operand::of(self), other}, kBinary, kMul);
+  return out_form(out, {Operand::of(self), other}, mul_config(), kMul);
 }
 Tensor neg_out(Tensor& out, const Tensor& self) {
   check_neg(self);

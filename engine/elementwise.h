@@ -55,6 +55,11 @@ struct IterConfig {
   bool promote_integer_to_float = false; // true division
   bool check_all_same_dtype = false;     // unary ops: "Found dtype X but expected Y"
   bool enforce_safe_casting = true;      // binary ops: "result type X can't be cast to ..."
+  // mul/div (Change::HalfScalarOpsInOpmath): with a float16/bfloat16 common
+  // dtype and a wrapped number as the second operand, compute in float32 with
+  // the number unrounded, then round once (BinaryOpsKernel's
+  // original_scalar_value<opmath_t>).
+  bool wrapped_scalar_in_opmath = false;
 };
 
 // The written tensor of a TensorIterator op: nullptr to allocate; `read_write`

@@ -8,6 +8,7 @@
 #include "engine/layout.h"
 #include "engine/overlap.h"
 #include "engine/undefined.h"
+#include "engine/version_profile.h"
 
 namespace sc::engine {
 
@@ -25,6 +26,7 @@ void bump(const Tensor& self) { self.version->value += 1; }
 Tensor binary_inplace(const Tensor& self, const Operand& other, int op, bool float_op) {
   IterConfig config;
   config.promote_integer_to_float = float_op;
+  config.wrapped_scalar_in_opmath = (op == kMul || op == kDiv) && since(Change::HalfScalarOpsInOpmath);
   Tensor out = self;
   run_iterator(&out, true, {Operand::of(self), other}, config, op, bin_kernel);
   bump(self);
@@ -42,8 +44,8 @@ const char* checked_name(DType d) {
     case DType::Int16: return "int16_t";
     case DType::Int32: return "int";
     case DType::Int64: return "int64_t";
-    case DType::Float16: return "at::Half";
-    case DType::BFloat16: return "at::BFloat16";
+    case DType::Float16: return since(Change::CheckedConvertC10Names) ? "c10::Half" : "at::Half";
+    case DType::BFloat16: return since(Change::CheckedConvertC10Names) ? "c10::BFloat16" : "at::BFloat16";
     case DType::Float32: return "float";
     case DType::Float64: return "double";
   }
@@ -119,12 +121,14 @@ Tensor add_(const Tensor& self, const Operand& other) { return binary_inplace(se
 
 Tensor sub_(const Tensor& self, const Operand& other) {
   const DType od = operand_dtype(other);
-  SC_CHECK(self.dtype != DType::Bool || od != DType::Bool,
-           "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
-           "operator instead.");
-  SC_CHECK(self.dtype != DType::Bool && od != DType::Bool,
-           "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
-           "use the `~` or `logical_not()` operator instead.");
+  // Change::BoolNegSubNotImplemented: NotImplementedError since 2.8.
+  const ErrorKind kind = since(Change::BoolNegSubNotImplemented) ? ErrorKind::NotImplementedError : ErrorKind::RuntimeError;
+  if (self.dtype == DType::Bool && od == DType::Bool)
+    raise(kind, "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+                "operator instead.");
+  if (self.dtype == DType::Bool || od == DType::Bool)
+    raise(kind, "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
+                "use the `~` or `logical_not()` operator instead.");
   return binary_inplace(self, other, kSub, false);
 }
 
@@ -211,8 +215,27 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
              type_meta_name(self.dtype));
   }
   assert_no_internal_overlap(self);
-  if (min && max && ((min->is_floating() && std::isnan(min->f)) || (max->is_floating() && std::isnan(max->f)))) {
-    return fill_(self, Scalar::floating(std::numeric_limits<double>::quiet_NaN()));
+  auto is_nan = [](const std::optional<Scalar>& s) { return s && s->is_floating() && std::isnan(s->f); };
+  // Change::ClampNanSingleBound: one NaN bound is enough since 2.x.
+  if ((min && max) || since(Change::ClampNanSingleBound)) {
+    if (is_nan(min) || is_nan(max)) return fill_(self, Scalar::floating(std::numeric_limits<double>::quiet_NaN()));
+  }
+  std::optional<Scalar> min_b = min, max_b = max;
+  if (since(Change::ClampIntegerBoundsSaturate) && !is_floating(self.dtype) && self.dtype != DType::Bool) {
+    // An integer bound past the dtype's range: min above it or max below it
+    // raises; otherwise the bound saturates to the range.
+    const Limits l = limits(self.dtype);
+    auto value = [](const Scalar& s) { return static_cast<double>(s.i); };
+    if (min && min->is_integral()) {
+      SC_CHECK(value(*min) <= l.hi, "Clamp min value ", min->i, " is outside the representable range of ",
+               torch_scalar_type_name(self.dtype));
+      if (value(*min) < l.lo) min_b = Scalar::integer(static_cast<int64_t>(l.lo));
+    }
+    if (max && max->is_integral()) {
+      SC_CHECK(value(*max) >= l.lo, "Clamp max value ", max->i, " is outside the representable range of ",
+               torch_scalar_type_name(self.dtype));
+      if (value(*max) > l.hi) max_b = Scalar::integer(static_cast<int64_t>(l.hi));
+    }
   }
   // The CPU kernels dispatch AT_DISPATCH_ALL_TYPES_AND(kBFloat16, ...): Bool
   // and Half raise "\"<kernel>\" not implemented for 'Bool'", also for an
@@ -223,17 +246,20 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
   // above), so its NaN-fill path cannot be taken. The CUDA kernels dispatch
   // AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, ...) as clamp_scalar_cuda,
   // clamp_max_scalar_cuda and clamp_min_scalar_cuda (TensorCompare.cu; not
-  // yet measured on a GPU): only Bool raises there.
+  // yet measured on a GPU): only Bool raises there. Since 2.x the CPU kernels
+  // take Half too (Change::ClampHalfSupported) and min only is
+  // clamp_min_scalar_cpu (Change::ClampScalarKernelNames).
   const bool cuda = self.device() == Device::CUDA;
-  if ((self.dtype == DType::Float16 && !cuda) || self.dtype == DType::Bool) {
+  if ((self.dtype == DType::Float16 && !cuda && !since(Change::ClampHalfSupported)) || self.dtype == DType::Bool) {
+    const char* min_only_cpu = since(Change::ClampScalarKernelNames) ? "clamp_min_scalar_cpu" : "clamp_min_cpu";
     const char* name = cuda ? (min && max ? "clamp_scalar_cuda" : max ? "clamp_max_scalar_cuda" : "clamp_min_scalar_cuda")
-                            : (min && max ? "clamp_scalar_cpu" : max ? "clamp_max_scalar_cpu" : "clamp_min_cpu");
-    raise(ErrorKind::RuntimeError, "\"", name, "\" not implemented for '",
+                            : (min && max ? "clamp_scalar_cpu" : max ? "clamp_max_scalar_cpu" : min_only_cpu);
+    raise(dtype_dispatch_error_kind(), "\"", name, "\" not implemented for '",
           self.dtype == DType::Bool ? "Bool" : "Half", "'");
   }
   std::optional<Scalar> lo, hi;
-  if (min) lo = checked_scalar(*min, self.dtype);
-  if (max) hi = checked_scalar(*max, self.dtype);
+  if (min_b) lo = checked_scalar(*min_b, self.dtype);
+  if (max_b) hi = checked_scalar(*max_b, self.dtype);
   kernels::clamp(self, self, lo, hi);
   account_write(self, {&self}, true);  // reads self: undefined elements stay undefined
   bump(self);

@@ -34,7 +34,9 @@ Shape infer_size(const Shape& shape, int64_t numel);
 std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes);
 // at::detail::computeStorageNbytes with LibTorch 1.13's unsigned overflow
 // checks: "Storage size calculation overflowed with sizes=[..] and strides=[..]".
-int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize);
+// With storage_offset (c10's computeStorageNbytes overload), the size starts
+// at offset + 1 (wrapping as uint64) instead of 1.
+int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize, int64_t storage_offset = 0);
 // LibTorch 1.13's c10::SymInt reserves the int64 values below -2^62 (top bits
 // 0b10) for symbolic ints. Passing such a value where the C++ API converts an
 // int to a SymInt raises, before the op runs:

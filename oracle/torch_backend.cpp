@@ -12,6 +12,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "engine/version_profile.h"
 #include "oracle/oracle.h"
 #include "oracle/torch_ops.h"
 #include "oracle/torch_runtime.h"
@@ -173,14 +174,19 @@ std::unique_ptr<Backend> make_torch_backend(std::string_view device) {
 
 void register_backends() {
   static std::once_flag once;
-  std::call_once(once, [] { register_backend("libtorch", make_torch_backend); });
+  std::call_once(once, [] {
+    register_backend("libtorch", make_torch_backend);
+    // The engine imitates the PyTorch this oracle is (engine/version_profile.h);
+    // `--semantics` may override it afterwards.
+    if (auto choice = engine::choose_profile(TORCH_VERSION)) engine::set_profile(*choice);
+  });
 }
 
 std::string libtorch_version() { return TORCH_VERSION; }
 
 std::string libtorch_description() {
-#ifdef STRIDECHECK_TORCH_PACKAGE
-  return std::string(TORCH_VERSION) + " (Debian package " STRIDECHECK_TORCH_PACKAGE ")";
+#ifdef STRIDECHECK_TORCH_SOURCE
+  return std::string(TORCH_VERSION) + " (" STRIDECHECK_TORCH_SOURCE ")";
 #else
   return TORCH_VERSION;
 #endif

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Installs what is missing, configures and builds into ./build (or $BUILD_DIR).
-# Extra arguments go to cmake's configure step (e.g. -DCMAKE_PREFIX_PATH=...).
+# Installs what is missing (scripts/setup.sh), configures and builds into ./build
+# (or $BUILD_DIR). Extra arguments go to cmake's configure step, e.g.
+#   -DSTRIDECHECK_ORACLE=find                 Debian's LibTorch 1.13 (use BUILD_DIR=build-1.13)
+#   -DCMAKE_PREFIX_PATH=/path/to/libtorch     any other LibTorch (implies STRIDECHECK_ORACLE=find)
+# The default oracle is LibTorch 2.15.0 from the PyPI wheel that setup.sh unpacks.
+# BUILD_TARGETS="a b" builds only those targets.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${BUILD_DIR:-$root/build}"
 "$root/scripts/setup.sh"
 cmake -S "$root" -B "$build" -G Ninja "$@" >/dev/null
-cmake --build "$build" --parallel "$(nproc)"
+targets=()
+for t in ${BUILD_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$build" --parallel "$(nproc)" "${targets[@]}"

@@ -1,7 +1,9 @@
 #include <algorithm>
 #include <charconv>
 
+#include "engine/version_profile.h"
 #include "program/backend.h"
+#include "program/trace_text.h"
 #include "tools/tool.h"
 #ifdef STRIDECHECK_HAVE_TORCH
 #include "oracle/oracle.h"
@@ -81,6 +83,10 @@ Options parse_options(const std::vector<std::string>& args, const std::vector<st
     } else if (a == "--against-recorded") {
       if (has_inline) throw UsageError(a + " takes no value");
       o.against_recorded = true;
+    } else if (a == "--semantics") {
+      o.semantics = next();
+      if (!engine::choose_profile(o.semantics))
+        throw UsageError("--semantics takes a PyTorch version like 2.15 or 1.13, got '" + o.semantics + "'");
     } else if (a == "--known") {
       o.known_file = next();
     }
@@ -117,10 +123,38 @@ std::string oracle_version() {
 #endif
 }
 
+void apply_semantics(const Options& o) {
+  if (o.semantics.empty()) return;
+  auto choice = engine::choose_profile(o.semantics);
+  if (!choice) throw UsageError("--semantics takes a PyTorch version like 2.15 or 1.13, got '" + o.semantics + "'");
+  engine::set_profile(*choice);
+}
+
+void imitate_recorded_version(const Program& program) {
+  if (program.recorded.empty()) return;
+  std::string v = parse_recorded(program.recorded).backend_version;  // "LibTorch 2.15.0 (PyPI wheel ...)"
+  if (v.rfind("LibTorch ", 0) != 0) return;
+  if (auto p = engine::choose_profile(v.substr(9))) engine::set_profile(*p);
+}
+
+std::string semantics_text(const Options& o) {
+  if (o.semantics.empty() && o.against_recorded)
+    return "engine semantics: the PyTorch of each recording's LibTorch version";
+  const engine::ProfileChoice& p = engine::current_profile();
+  std::string from = !o.semantics.empty()        ? "--semantics"
+                     : !oracle_version().empty() ? "the oracle's version"
+                                                 : "the newest profile; --semantics picks another";
+  std::string t = "engine semantics: PyTorch " + engine::to_string(p.profile) + " (from " + from + ")";
+  if (!p.exact) t += "; " + p.note();
+  return t;
+}
+
 std::string version_text() {
   std::string v = std::string("stridecheck ") + STRIDECHECK_VERSION + "\n";
   std::string o = oracle_version();
   v += o.empty() ? "oracle: none (built without LibTorch)\n" : "oracle: " + o + "\n";
+  const engine::ProfileChoice& p = engine::current_profile();
+  v += "engine semantics: PyTorch " + engine::to_string(p.profile) + (p.exact ? "" : " (" + p.note() + ")") + "\n";
   return v;
 }
 
@@ -155,9 +189,13 @@ commands:
       --timeout SECONDS      wall-time limit per program (default 60)
       --known FILE           known divergences (default: known_divergences.txt
                              in a folder above each program)
+      --semantics VERSION    the PyTorch the engine imitates (1.13 or 2.15; others
+                             pick the nearest). Default: the oracle's version, or
+                             with --against-recorded each recording's
       --quiet                print only failures and the summary
   run [options] FILE         print both traces side by side and the diff
-                             (--device, --backends, --budget, --against-recorded)
+                             (--device, --backends, --budget, --against-recorded,
+                             --semantics)
   record [options] FILE...   run the oracle (or --backend B) and write its trace
                              into each file as '#>' lines (--device, --budget)
   minimize [options] FILE [-o OUT]
@@ -191,7 +229,8 @@ commands:
       --timeout SECONDS      per program (default 30); --budget, --quiet
   serve [--backend B]        answer programs on stdin with recorded traces
                              (the protocol of `versions`; tools/serve.cpp)
-  --version                  the engine version and the oracle's LibTorch version
+  --version                  the engine version, the oracle's LibTorch version and
+                             the PyTorch version the engine imitates
   --help                     this text
 
 exit status: 0 when nothing failed, 1 when something failed, 2 for usage errors

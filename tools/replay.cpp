@@ -68,6 +68,7 @@ std::string child_report(const Program& program, const Options& o, const std::ve
     auto on_step = [progress](const std::string& backend, size_t step) {
       if (progress) progress->set(backend, step);
     };
+    if (o.against_recorded && o.semantics.empty()) imitate_recorded_version(program);
     Comparison c = compare_program(program, o, names, /*record_contents=*/false, on_step);
     return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
            format_diff(program, c.left, c.right, c.diff);
@@ -124,7 +125,8 @@ struct Counts {
 
 int replay_main(const std::vector<std::string>& args) {
   Options o = parse_options(args, {"--device", "--backends", "--budget", "--timeout", "--quiet",
-                                   "--against-recorded", "--known"});
+                                   "--against-recorded", "--known", "--semantics"});
+  apply_semantics(o);
   if (o.paths.empty()) throw UsageError("replay needs at least one program file or folder");
   std::vector<std::string> names;
   if (o.against_recorded) {
@@ -154,6 +156,7 @@ int replay_main(const std::vector<std::string>& args) {
 
   std::string oracle = oracle_version();
   std::printf("stridecheck %s; oracle: %s\n", STRIDECHECK_VERSION, oracle.empty() ? "none (built without LibTorch)" : oracle.c_str());
+  std::printf("%s\n", semantics_text(o).c_str());
   std::printf("comparing %s\n", o.against_recorded ? (names[0] + " with the recorded observations").c_str()
                                                     : (names[0] + " with " + names[1]).c_str());
   std::fflush(stdout);

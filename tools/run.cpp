@@ -9,7 +9,8 @@
 namespace sc::tool {
 
 int run_main(const std::vector<std::string>& args) {
-  Options o = parse_options(args, {"--device", "--backends", "--budget", "--against-recorded"});
+  Options o = parse_options(args, {"--device", "--backends", "--budget", "--against-recorded", "--semantics"});
+  apply_semantics(o);
   if (o.paths.size() != 1) throw UsageError("run takes exactly one program file");
   std::vector<std::string> names;
   if (o.against_recorded) {
@@ -28,13 +29,16 @@ int run_main(const std::vector<std::string>& args) {
   }
   Comparison c;
   try {
+    // Against a recording, without --semantics: imitate the recording's PyTorch.
+    if (o.against_recorded && o.semantics.empty()) imitate_recorded_version(program);
     c = compare_program(program, o, names, /*record_contents=*/true);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "stridecheck run: %s\n", e.what());
     return kExitFailed;
   }
   std::string oracle = oracle_version();
-  std::printf("stridecheck %s; oracle: %s\n\n", STRIDECHECK_VERSION, oracle.empty() ? "none" : oracle.c_str());
+  std::printf("stridecheck %s; oracle: %s\n%s\n\n", STRIDECHECK_VERSION, oracle.empty() ? "none" : oracle.c_str(),
+              semantics_text(o).c_str());
   std::fputs(render_side_by_side(program, c.left, c.right).c_str(), stdout);
   std::printf("\n%s", format_diff(program, c.left, c.right, c.diff).c_str());
   return c.diff.verdict == Verdict::Fail ? kExitFailed : kExitOk;

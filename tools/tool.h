@@ -28,6 +28,7 @@ struct Options {
   double timeout_s = 60;
   bool quiet = false;
   bool against_recorded = false;
+  std::string semantics;   // --semantics VERSION: the PyTorch the engine imitates (engine/version_profile.h)
   std::string known_file;  // --known FILE; default: known_divergences.txt found above each program
   std::vector<std::string> paths;
 };
@@ -49,6 +50,15 @@ Comparison compare_program(const Program& program, const Options& o, const std::
 
 // "LibTorch 1.13.1" when the oracle is built in, else "" .
 std::string oracle_version();
+// Applies --semantics (a UsageError when unreadable): the engine's profile.
+void apply_semantics(const Options&);
+// "engine semantics: PyTorch 2.15 (...)" for report headers, with the note when
+// the version asked for has no profile of its own.
+std::string semantics_text(const Options&);
+// Against a recording, without --semantics: the engine imitates the PyTorch the
+// recording was made with ("#> trace libtorch:cpu \"LibTorch 2.15.0 (...)\"");
+// unchanged when the program has no recording or names no readable version.
+void imitate_recorded_version(const Program&);
 // Lines for --version and report headers.
 std::string version_text();
 std::string help_text();

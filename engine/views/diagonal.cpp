@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/error.h"
+#include "engine/version_profile.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
 
@@ -45,6 +46,7 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
   dimension = maybe_wrap_dim(dimension, self.dim(), /*wrap_scalar=*/true);
   const int64_t nd = self.dim();
   const int64_t max_size = nd == 0 ? 1 : self.sizes[dimension];
+  if (since(Change::UnfoldChecksSize)) SC_CHECK(size >= 0, "size is ", size, " but must be >= 0");
   SC_CHECK(size <= max_size, "maximum size for tensor at dimension ", dimension, " is ", max_size,
            " but size is ", size);
   SC_CHECK(step > 0, "step is ", step, " but must be > 0");

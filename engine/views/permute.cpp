@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "engine/error.h"
+#include "engine/version_profile.h"
 #include "engine/views.h"
 #include "engine/warnings.h"
 
@@ -30,7 +31,11 @@ Tensor t(const Tensor& self) {
 // mT: transpose(-2, -1) for dim >= 2; a 0-d tensor is returned as is (self,
 // the same object: measured with LibTorch 1.13); 1-d raises.
 Tensor mT(const Tensor& self) {
-  if (self.dim() == 0) return self;
+  if (self.dim() == 0) {
+    if (since(Change::TransposeProperties0dWarn))
+      warn("Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases.");
+    return self;
+  }
   SC_CHECK(self.dim() >= 2, "tensor.mT is only supported on matrices or batches of matrices. Got ", self.dim(),
            "-D tensor.");
   return transpose(self, -2, -1);
@@ -39,6 +44,8 @@ Tensor mT(const Tensor& self) {
 // T (numpy_T): permute(n-1, ..., 0); warns (TORCH_WARN_ONCE) unless dim is 0 or 2.
 Tensor T(const Tensor& self) {
   const int64_t n = self.dim();
+  if (n == 0 && since(Change::TransposeProperties0dWarn))
+    warn("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.");
   if (n != 2 && n != 0)
     warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
          "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "

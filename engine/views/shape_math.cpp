@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "engine/error.h"
+#include "engine/version_profile.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
 
@@ -25,6 +26,7 @@ constexpr int64_t kMinSymIntRepresentable = -(int64_t{1} << 62);
 }  // namespace
 
 void check_symint(int64_t v) {
+  if (since(Change::LargeNegativeSymInt)) return;  // heap-allocated as a LargeNegativeIntSymNodeImpl
   SC_CHECK(v >= kMinSymIntRepresentable,
            "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, "
            "please report an enhancement request to PyTorch.)");
@@ -68,6 +70,9 @@ Shape infer_size(const Shape& shape, int64_t numel) {
     } else if (shape[d] >= 0) {
       newsize_bits *= static_cast<uint64_t>(shape[d]);
     } else {
+      if (since(Change::ViewShapeErrorNamesIndex))
+        raise(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d], " at index ", d, " of shape ",
+              format_int_list(shape));
       raise(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d]);
     }
   }
@@ -134,8 +139,8 @@ std::optional<Shape> compute_stride(const Shape& oldshape, const Shape& oldstrid
 //   size = 1 + sum(stride[i] * (sizes[i] - 1)), 0 if any size is 0;
 //   bytes = size * itemsize; any unsigned overflow, or bytes > INT64_MAX, raises.
 // Negative sizes or strides become huge unsigned values, so they usually overflow.
-int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize) {
-  uint64_t size = 1;
+int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize, int64_t storage_offset) {
+  uint64_t size = static_cast<uint64_t>(storage_offset) + 1;  // wraps for a negative offset, as in c10
   bool overflowed = false;
   for (size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] == 0) return 0;
@@ -179,6 +184,12 @@ Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape&
   // skipped when the header needs no storage (some size is 0).
   const int64_t item = itemsize(self.dtype);
   const int64_t needed = compute_storage_nbytes(sizes, strides, item);
+  // Change::AsStridedChecksOffsetOverflow: a negative offset is refused first,
+  // then the overflow check counts the offset too.
+  if (since(Change::AsStridedChecksOffsetOverflow)) {
+    SC_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+    compute_storage_nbytes(sizes, strides, item, storage_offset);
+  }
   if (needed != 0) {
     const int64_t total = wrapping::add(needed, wrapping::mul(storage_offset, item));
     SC_CHECK(total <= self.storage->nbytes(), "setStorage: sizes ", format_int_list(sizes), ", strides ",

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "engine/error.h"
+#include "engine/version_profile.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
 
@@ -49,10 +50,19 @@ Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std:
 
 // narrow(dim, start, length) = slice(dim, start', start' + length, 1), where
 // start' = wrap(start, size(dim)) unless start == size(dim) (start may be the end).
+// Since 2.x (Change::NarrowLengthNonNegative, Change::NarrowChecksStartInRange):
+// length >= 0 first, then start in [-size, size] (IndexError), wrapped by + size.
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   SC_CHECK(self.dim() > 0, "narrow() cannot be applied to a 0-dim tensor.");
+  if (since(Change::NarrowLengthNonNegative)) SC_CHECK(length >= 0, "narrow(): length must be non-negative.");
   const int64_t cur_size = size_at(self, dim);
-  if (start != cur_size) start = maybe_wrap_dim(start, cur_size);
+  if (since(Change::NarrowChecksStartInRange)) {
+    SC_CHECK_KIND(-cur_size <= start && start <= cur_size, IndexError, "start out of range (expected to be in range of [",
+                  -cur_size, ", ", cur_size, "], but got ", start, ")");
+    if (start < 0) start += cur_size;
+  } else if (start != cur_size) {
+    start = maybe_wrap_dim(start, cur_size);
+  }
   SC_CHECK(length >= 0 && start <= cur_size - length, "start (", start, ") + length (", length,
            ") exceeds dimension size (", cur_size, ").");
   return slice_impl(self, dim, start, start + length, 1);

@@ -2,6 +2,7 @@
 // (aten/src/ATen/native/TensorShape.cpp at v1.13).
 #include "engine/copy.h"
 #include "engine/error.h"
+#include "engine/version_profile.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
 
@@ -96,17 +97,23 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
 // The dim is wrapped before the sizes are checked (C++; Python's
 // Tensor.unflatten checks the sizes first, in Python).
 Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes) {
+  if (since(Change::UnflattenTakesSymInts)) check_symint_list(sizes);
   dim = maybe_wrap_dim(dim, self.dim());
   SC_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
-  const int64_t dim_size = size_at(self, dim);
+  int64_t dim_size = 0;
   Shape inferred;
   try {
+    dim_size = size_at(self, dim);
     inferred = infer_size(sizes, dim_size);
   } catch (const PlainRuntimeError& e) {
     SC_CHECK(e.message.find("is invalid for input of size") != std::string::npos,
              "unflatten got an unexpected error:\n", e.message);
     raise(ErrorKind::RuntimeError, "unflatten: Provided sizes ", format_int_list(sizes),
           " don't multiply up to the size of dim ", dim, " (", dim_size, ") in the input tensor");
+  } catch (const TorchError& e) {
+    // Change::UnflattenWrapsErrors: the c10::Errors of the size and shape checks too.
+    if (!since(Change::UnflattenWrapsErrors)) throw;
+    raise(ErrorKind::RuntimeError, "unflatten got an unexpected error:\n", e.message);
   }
   Shape shape(self.sizes.begin(), self.sizes.begin() + dim);
   shape.insert(shape.end(), inferred.begin(), inferred.end());

@@ -1,0 +1,165 @@
+#include "engine/version_profile.h"
+
+#include <array>
+#include <charconv>
+#include <cstdlib>
+
+#include "engine/error.h"
+
+namespace sc::engine {
+namespace {
+
+constexpr PyTorchVersion k1_13{1, 13};
+constexpr PyTorchVersion k2_15{2, 15};
+
+// The table: one entry per behaviour that differs between the profiles, in enum
+// order. `since` is the release that introduced it where the PR is known, else
+// the first profile measured with it (2.15). Measured: Debian's libtorch-dev
+// 1.13.1 against the PyPI wheel torch 2.15.0, through `stridecheck replay` and
+// the EngineMatches property; each entry has a corpus program that shows it.
+constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
+    {Change::ViewShapeErrorNamesIndex, "ViewShapeErrorNamesIndex", k2_15,
+     "view/reshape/unflatten with a size < -1: 'invalid shape dimension -2' gains ' at index 0 of shape [-2, 6]'",
+     "measured (infer_size_impl in ATen/InferSize.h); corpus/views/view_errors.prog"},
+    {Change::DispatchErrorIsNotImplemented, "DispatchErrorIsNotImplemented", {2, 8},
+     "'\"<kernel>\" not implemented for '<dtype>'' (AT_DISPATCH) is a NotImplementedError, was a RuntimeError",
+     "pytorch#155470 ([BE] Raise NotImplementedError when op is unimplemented for a dtype)"},
+    {Change::BoolNegSubNotImplemented, "BoolNegSubNotImplemented", {2, 8},
+     "neg and sub on bool tensors raise NotImplementedError, were RuntimeError (same messages)",
+     "pytorch#155470 (same stack: the bool checks became TORCH_CHECK_NOT_IMPLEMENTED); corpus/data/inplace_errors.prog"},
+    {Change::ClampScalarKernelNames, "ClampScalarKernelNames", k2_15,
+     "clamp_ with scalar bounds dispatches to clamp_min_scalar_cpu/clamp_max_scalar_cpu/clamp_scalar_cpu "
+     "(the dtype error names them), was clamp_min_cpu/clamp_max_cpu/clamp_cpu",
+     "measured; corpus/regressions/clamp_bool.prog"},
+    {Change::HalfScalarOpsInOpmath, "HalfScalarOpsInOpmath", k2_15,
+     "mul, mul_, div_ of a float16/bfloat16 tensor by a Python number compute in float32 with the number "
+     "unrounded (BinaryOpsKernel: original_scalar_value<opmath_t>), were with the number first rounded to the "
+     "tensor's dtype; add/sub and 0-d tensor operands are unchanged",
+     "measured; corpus/data/inplace_values.prog, corpus/data/half_scalar_opmath.prog"},
+    {Change::TransposeProperties0dWarn, "TransposeProperties0dWarn", {2, 0},
+     "T and mT on a 0-d tensor warn 'Tensor.T is deprecated on 0-D tensors. ...' (mT: 'Tensor.mT ...')",
+     "pytorch#92143 (Deprecate .mT,.T,.mH,.H on 0D tensors)"},
+    {Change::UnflattenWrapsErrors, "UnflattenWrapsErrors", k2_15,
+     "unflatten's errors from the dim and size checks are RuntimeErrors 'unflatten got an unexpected error:\\n  <msg>'",
+     "measured; corpus/views/unflatten.prog, corpus/views/edge_cases_02.prog"},
+    {Change::NarrowChecksStartInRange, "NarrowChecksStartInRange", k2_15,
+     "narrow checks start against [-size, size] first: IndexError 'start out of range (expected to be in range "
+     "of [-s, s], but got x)'",
+     "measured; corpus/views/narrow.prog"},
+    {Change::NarrowLengthNonNegative, "NarrowLengthNonNegative", k2_15,
+     "narrow/split with a negative length: RuntimeError 'narrow(): length must be non-negative.', was "
+     "IndexError 'Rank cannot be negative ...' from maybe_wrap_dim",
+     "measured; corpus/regressions/unbind_negative_size.prog"},
+    {Change::UnfoldChecksSize, "UnfoldChecksSize", k2_15,
+     "unfold with a negative size: 'size is -1 but must be >= 0', was the storage-size overflow message",
+     "measured; corpus/views/unfold_errors.prog"},
+    {Change::LargeNegativeSymInt, "LargeNegativeSymInt", {2, 1},
+     "a single int below -2^62 (slice start/end/step, as_strided's offset) is a valid SymInt, was the error "
+     "'Expected !is_symbolic() to be true, ...'; int lists still raise 'IntArrayRef contains an int that "
+     "cannot be represented as a SymInt'",
+     "pytorch#99157 (Support large negative SymInt); corpus/views/slice_errors.prog, as_strided_errors.prog"},
+    {Change::AsStridedChecksOffsetOverflow, "AsStridedChecksOffsetOverflow", k2_15,
+     "as_strided refuses a negative storage_offset before the bounds check, and counts the offset in the "
+     "storage-size overflow check ('Storage size calculation overflowed with sizes=[2] and strides=[1]')",
+     "measured; corpus/views/edge_cases_04.prog, edge_cases_07.prog"},
+    {Change::UnflattenTakesSymInts, "UnflattenTakesSymInts", k2_15,
+     "unflatten's sizes are SymInts: a size below -2^62 raises 'IntArrayRef contains an int that cannot be "
+     "represented as a SymInt: <v>' before any other check",
+     "measured; corpus/views/edge_cases_07.prog"},
+    {Change::CheckedConvertC10Names, "CheckedConvertC10Names", k2_15,
+     "'value cannot be converted to type c10::Half without overflow' (and c10::BFloat16), was at::Half",
+     "measured (c10::Half is no longer re-exported as at::Half in the type name); corpus/data/creation_values.prog"},
+    {Change::ZerosChecksSizes, "ZerosChecksSizes", k2_15,
+     "zeros with a negative size: 'zeros: Dimension size must be non-negative.', was 'Trying to create tensor "
+     "with negative dimension -1: [-1]' (ones, full, empty_strided keep the old message)",
+     "measured; corpus/data/creation_errors.prog"},
+    {Change::ArangeBoundMessage, "ArangeBoundMessage", k2_15,
+     "arange with end < 0: 'upper bound and lower bound inconsistent with step sign', was '... larger bound ...'",
+     "measured; corpus/data/creation_errors.prog"},
+    {Change::ClampHalfSupported, "ClampHalfSupported", k2_15,
+     "clamp_ on float16 runs (CPU kernels dispatch Half too), was '\"clamp_scalar_cpu\" not implemented for 'Half''",
+     "measured; corpus/regressions/clamp_bool.prog"},
+    {Change::ClampNanSingleBound, "ClampNanSingleBound", k2_15,
+     "clamp_ with only one bound, NaN, fills NaN (was: only when both bounds are given and one is NaN; a single "
+     "NaN min left the tensor unchanged)",
+     "measured; corpus/data/inplace_values.prog"},
+    {Change::ClampIntegerBoundsSaturate, "ClampIntegerBoundsSaturate", k2_15,
+     "clamp_ of an integer tensor by an integer bound outside its dtype's range: a min above the range or a max "
+     "below it raises 'Clamp min value 300 is outside the representable range of Char'; any other out-of-range "
+     "bound saturates; was 'value cannot be converted to type int8_t without overflow'",
+     "measured; corpus/data/inplace_errors.prog"},
+}};
+
+constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};
+
+// The newest profile until a driver sets one.
+ProfileChoice& current() {
+  static ProfileChoice choice{k2_15, "2.15", true};
+  return choice;
+}
+
+}  // namespace
+
+std::string to_string(PyTorchVersion v) { return std::to_string(v.major) + "." + std::to_string(v.minor); }
+
+std::optional<PyTorchVersion> parse_pytorch_version(std::string_view s) {
+  PyTorchVersion v;
+  const char* p = s.data();
+  const char* end = s.data() + s.size();
+  auto r = std::from_chars(p, end, v.major);
+  if (r.ec != std::errc() || r.ptr == end || *r.ptr != '.') return std::nullopt;
+  r = std::from_chars(r.ptr + 1, end, v.minor);
+  if (r.ec != std::errc()) return std::nullopt;
+  if (r.ptr != end && *r.ptr != '.' && *r.ptr != '+' && *r.ptr != 'a' && *r.ptr != ' ') return std::nullopt;
+  if (v.major < 0 || v.minor < 0) return std::nullopt;
+  return v;
+}
+
+std::span<const ChangeInfo> version_changes() { return kChanges; }
+
+const ChangeInfo& change_info(Change c) {
+  auto i = static_cast<size_t>(c);
+  SC_ASSERT(i < kChanges.size() && kChanges[i].change == c, "version profile table out of enum order");
+  return kChanges[i];
+}
+
+std::span<const PyTorchVersion> known_profiles() { return kProfiles; }
+
+std::string ProfileChoice::note() const {
+  if (exact) return "";
+  return "PyTorch " + asked + " has no profile of its own: the engine imitates " + to_string(profile) +
+         ", the nearest";
+}
+
+std::optional<ProfileChoice> choose_profile(std::string_view version) {
+  auto v = parse_pytorch_version(version);
+  if (!v) return std::nullopt;
+  auto key = [](PyTorchVersion p) { return p.major * 100 + p.minor; };
+  PyTorchVersion best = kProfiles[0];
+  for (PyTorchVersion p : kProfiles)
+    if (std::abs(key(p) - key(*v)) <= std::abs(key(best) - key(*v))) best = p;  // ties: the newer
+  ProfileChoice c;
+  c.profile = best;
+  c.asked = std::string(version);
+  c.exact = best == *v;
+  return c;
+}
+
+void set_profile(const ProfileChoice& c) { current() = c; }
+
+const ProfileChoice& current_profile() { return current(); }
+
+ProfileScope::ProfileScope(std::string_view version) : previous_(current()) {
+  auto c = choose_profile(version);
+  SC_ASSERT(c.has_value(), "ProfileScope: unreadable version");
+  set_profile(*c);
+}
+ProfileScope::~ProfileScope() { set_profile(previous_); }
+
+bool since(Change c) { return current().profile >= change_info(c).since; }
+
+ErrorKind dtype_dispatch_error_kind() {
+  return since(Change::DispatchErrorIsNotImplemented) ? ErrorKind::NotImplementedError : ErrorKind::RuntimeError;
+}
+
+}  // namespace sc::engine
