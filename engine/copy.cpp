@@ -9,6 +9,7 @@
 #include "engine/layout.h"
 #include "engine/memory_format.h"
 #include "engine/undefined.h"
+#include "engine/version_profile.h"
 #include "engine/views.h"
 
 namespace sc::engine {
@@ -123,6 +124,9 @@ Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
     // corruption; 2.1+ raises the message below, which the engine follows; the
     // oracle refuses to run that case on older versions).
     (void)d;
+    // Change::IndexSelectScalarChecksCount: exactly one index, checked first.
+    if (since(Change::IndexSelectScalarChecksCount))
+      SC_CHECK(ni == 1, "index_select(): Index to scalar can have only 1 value, got ", ni, " value(s)");
     for (int64_t i : index) SC_CHECK_KIND(i == 0, IndexError, "index out of range in self");
     SC_CHECK_KIND(ni <= 1, IndexError, "index_select(): Index to scalar can have only 1 value, got ", ni,
                   " value(s)");

@@ -417,12 +417,26 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     std::vector<int64_t> offs = elements_reading_undefined(result, *in);
     from_undefined.insert(from_undefined.end(), offs.begin(), offs.end());
   }
-  const bool opmath_scalar = config.wrapped_scalar_in_opmath && inputs.size() == 2 && inputs[1].is_scalar() &&
-                             (common == DType::Float16 || common == DType::BFloat16);
+  // TensorIterator's is_scalar(2): the second operand's iteration strides are
+  // 0 wherever the shape is not 1 (a number, a 0-d or 1-element tensor, a
+  // stride-0 expansion); its value is read from the original, uncast operand.
+  auto iterates_as_scalar = [&](const Tensor& t) {
+    for (size_t d = 0; d < t.sizes.size(); ++d)
+      if (t.sizes[d] != 1 && t.strides[d] != 0) return false;
+    return true;
+  };
+  const bool opmath_scalar = config.wrapped_scalar_in_opmath && inputs.size() == 2 &&
+                             (common == DType::Float16 || common == DType::BFloat16) &&
+                             (inputs[1].is_scalar() || iterates_as_scalar(ins[1]));
   if (opmath_scalar) {
+    Scalar b = inputs[1].is_scalar() ? inputs[1].scalar : Scalar{};
+    if (!inputs[1].is_scalar()) {
+      const Tensor& t = *inputs[1].tensor;
+      b = Scalar::floating(load_double(t.dtype, t.storage->data() + t.storage_offset * itemsize(t.dtype)));
+    }
     Tensor a32 = empty(shape, DType::Float32);
     cpu::copy(a32, ins[0]);
-    Tensor b32 = broadcast_header(wrapped_tensor(inputs[1].scalar, DType::Float32), shape);
+    Tensor b32 = broadcast_header(wrapped_tensor(b, DType::Float32), shape);
     Tensor tmp = empty(shape, DType::Float32);
     kernel(op, tmp, {a32, b32});
     cpu::copy(result, tmp);

@@ -56,9 +56,9 @@ struct IterConfig {
   bool check_all_same_dtype = false;     // unary ops: "Found dtype X but expected Y"
   bool enforce_safe_casting = true;      // binary ops: "result type X can't be cast to ..."
   // mul/div (Change::HalfScalarOpsInOpmath): with a float16/bfloat16 common
-  // dtype and a wrapped number as the second operand, compute in float32 with
-  // the number unrounded, then round once (BinaryOpsKernel's
-  // original_scalar_value<opmath_t>).
+  // dtype and a second operand that iterates as a scalar (a number, a
+  // 1-element tensor), compute in float32 with its original value unrounded,
+  // then round once (BinaryOpsKernel's original_scalar_value<opmath_t>).
   bool wrapped_scalar_in_opmath = false;
 };
 

@@ -274,8 +274,13 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
 // data" early exit (added later): a copy between two views of the very same
 // data still runs the kernel (measured: b = x.view(bool); b.copy_(b.detach())
 // rewrites a bool byte 128 as 1).
+// Since 2.x (Change::CopySameDataEarlyExit) copy_impl returns first when self
+// and src are the same data: same storage, offset, sizes, strides and dtype.
 Tensor copy_(const Tensor& self, const Tensor& src) {
-  if (self.id != src.id) {
+  const bool same_data = since(Change::CopySameDataEarlyExit) && self.storage == src.storage &&
+                         self.storage_offset == src.storage_offset && self.sizes == src.sizes &&
+                         self.strides == src.strides && self.dtype == src.dtype;
+  if (self.id != src.id && !same_data) {
     assert_no_internal_overlap(self);
     assert_no_partial_overlap(self, src);
     Shape shape = broadcast_shapes(self.sizes, src.sizes);

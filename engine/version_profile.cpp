@@ -69,6 +69,16 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
     {Change::CheckedConvertC10Names, "CheckedConvertC10Names", k2_15,
      "'value cannot be converted to type c10::Half without overflow' (and c10::BFloat16), was at::Half",
      "measured (c10::Half is no longer re-exported as at::Half in the type name); corpus/data/creation_values.prog"},
+    {Change::IndexSelectScalarChecksCount, "IndexSelectScalarChecksCount", {2, 1},
+     "index_select on a 0-d tensor first requires exactly one index: RuntimeError 'index_select(): Index to "
+     "scalar can have only 1 value, got 0 value(s)' (also for 2 or more); 1.13 checked each index against size "
+     "1, returned an undefined 0-d result for none, and wrote past the result for two valid ones",
+     "the fix of pytorch#90998 (index_select heap corruption on 0-d tensors); corpus/data/index_select_scalar.prog"},
+    {Change::CopySameDataEarlyExit, "CopySameDataEarlyExit", k2_15,
+     "copy_ between two tensors over the very same data (same storage, offset, sizes, strides, dtype) returns at "
+     "once: no overlap errors (x.expand(...).copy_(x.expand(...)) with distinct objects passes), no kernel run",
+     "measured; requested in pytorch#34525 (copy_ should not copy when src and dst are the same memory); "
+     "corpus/regressions/copy_same_data_runs_kernel.prog, corpus/data/copy_same_data.prog"},
     {Change::ZerosChecksSizes, "ZerosChecksSizes", k2_15,
      "zeros with a negative size: 'zeros: Dimension size must be non-negative.', was 'Trying to create tensor "
      "with negative dimension -1: [-1]' (ones, full, empty_strided keep the old message)",

@@ -45,6 +45,8 @@ enum class Change : int {
   AsStridedChecksOffsetOverflow,
   UnflattenTakesSymInts,
   CheckedConvertC10Names,
+  IndexSelectScalarChecksCount,
+  CopySameDataEarlyExit,
   ZerosChecksSizes,
   ArangeBoundMessage,
   ClampHalfSupported,
