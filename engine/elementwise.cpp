@@ -425,7 +425,8 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       if (t.sizes[d] != 1 && t.strides[d] != 0) return false;
     return true;
   };
-  const bool opmath_scalar = config.wrapped_scalar_in_opmath && inputs.size() == 2 &&
+  // (CPU kernels only: the CUDA kernels' handling of scalars is not measured.)
+  const bool opmath_scalar = config.wrapped_scalar_in_opmath && device == Device::CPU && inputs.size() == 2 &&
                              (common == DType::Float16 || common == DType::BFloat16) &&
                              (inputs[1].is_scalar() || iterates_as_scalar(ins[1]));
   if (opmath_scalar) {
@@ -435,11 +436,11 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       b = Scalar::floating(load_double(t.dtype, t.storage->data() + t.storage_offset * itemsize(t.dtype)));
     }
     Tensor a32 = empty(shape, DType::Float32);
-    cpu::copy(a32, ins[0]);
+    kernels::copy(a32, ins[0]);
     Tensor b32 = broadcast_header(wrapped_tensor(b, DType::Float32), shape);
     Tensor tmp = empty(shape, DType::Float32);
     kernel(op, tmp, {a32, b32});
-    cpu::copy(result, tmp);
+    kernels::copy(result, tmp);
   } else if (result.dtype == common) {
     kernel(op, result, ins);
   } else {
