@@ -3,6 +3,7 @@
 #include <ATen/ops/alias.h>
 #include <ATen/ops/movedim.h>
 #include <ATen/ops/split_with_sizes.h>
+#include <torch/version.h>
 
 #include "oracle/torch_ops.h"
 
@@ -71,12 +72,21 @@ void add_torch_view_ops(TorchOpTable& t) {
   t["unfold"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).unfold(a.int_(1), a.int_(2), a.int_(3))); };
   // storage_offset defaults to the input's own (LibTorch: nullopt).
   // Conversions in gcc's order (Note [SymInt conversions in gcc's order]).
-  t["as_strided"] = [](Args a, Env env, Ctx) {
+  // The checked IntArrayRef -> SymIntArrayRef conversion is c10::fromIntArrayRef
+  // in 1.13 and c10::fromIntArrayRefSlow in 2.x (an API rename, same check).
+  const auto to_sym = [](c10::IntArrayRef v) {
+#if TORCH_VERSION_MAJOR >= 2
+    return c10::fromIntArrayRefSlow(v);
+#else
+    return c10::fromIntArrayRef(v);
+#endif
+  };
+  t["as_strided"] = [to_sym](Args a, Env env, Ctx) {
     const std::vector<int64_t> size = a.int_list(1), stride = a.int_list(2);
     c10::optional<c10::SymInt> offset;
     if (auto o = a.opt_int(3)) offset = c10::SymInt(*o);
-    const c10::SymIntArrayRef sym_stride = c10::fromIntArrayRef(stride);
-    const c10::SymIntArrayRef sym_size = c10::fromIntArrayRef(size);
+    const c10::SymIntArrayRef sym_stride = to_sym(stride);
+    const c10::SymIntArrayRef sym_size = to_sym(size);
     return one(env(a.tensor(0)).as_strided_symint(sym_size, sym_stride, offset));
   };
   t["detach"] = [](Args a, Env env, Ctx) { return one(env(a.tensor(0)).detach()); };
