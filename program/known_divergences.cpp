@@ -17,6 +17,27 @@ std::string trim(std::string_view s) {
   size_t b = s.find_last_not_of(" \t\r");
   return std::string(s.substr(a, b - a + 1));
 }
+
+// signature "<failure signature>" <version glob>
+KnownDivergence parse_signature_entry(const std::string& line, const std::string& reason, const std::string& file,
+                                      int line_no) {
+  auto fail = [&](const std::string& what) {
+    return std::runtime_error(file + ":" + std::to_string(line_no) + ": " + what);
+  };
+  size_t open = line.find('"');
+  size_t close = open == std::string::npos ? open : line.find('"', open + 1);
+  if (line.substr(0, open).find_first_not_of(" \t", 9) != std::string::npos || close == std::string::npos)
+    throw fail("expected 'signature \"<failure signature>\" <libtorch version glob> # reason'");
+  std::string sig = line.substr(open + 1, close - open - 1);
+  std::istringstream rest{line.substr(close + 1)};
+  std::vector<std::string> f;
+  for (std::string w; rest >> w;) f.push_back(w);
+  if (sig.empty() || f.size() != 1)
+    throw fail("expected 'signature \"<failure signature>\" <libtorch version glob> # reason'");
+  if (reason.empty()) throw fail("every entry needs a reason after '#'");
+  return {"", sig, f[0], reason, line_no};
+}
+
 }  // namespace
 
 KnownDivergences parse_known_divergences(std::string_view text, const std::string& file, const std::string& root) {
@@ -36,6 +57,10 @@ KnownDivergences parse_known_divergences(std::string_view text, const std::strin
       reason = trim(line.substr(hash + 1));
       line = line.substr(0, hash);
     }
+    if (trim(line).rfind("signature", 0) == 0) {
+      k.entries.push_back(parse_signature_entry(trim(line), reason, file, line_no));
+      continue;
+    }
     std::istringstream fields{std::string(line)};
     std::vector<std::string> f;
     for (std::string w; fields >> w;) f.push_back(w);
@@ -45,7 +70,7 @@ KnownDivergences parse_known_divergences(std::string_view text, const std::strin
                                ": expected '<corpus-relative path> <libtorch version glob> # reason'");
     if (reason.empty())
       throw std::runtime_error(file + ":" + std::to_string(line_no) + ": every entry needs a reason after '#'");
-    k.entries.push_back({f[0], f[1], reason, line_no});
+    k.entries.push_back({f[0], "", f[1], reason, line_no});
   }
   return k;
 }
@@ -77,9 +102,18 @@ const KnownDivergence* KnownDivergences::find(const std::string& program_path, s
   if (ec) return nullptr;
   std::string r = rel.generic_string();
   for (const KnownDivergence& e : entries) {
+    if (e.path.empty()) continue;
     if (fs::path(e.path).lexically_normal().generic_string() != r) continue;
     if (fnmatch(e.version_glob.c_str(), std::string(version).c_str(), 0) == 0) return &e;
   }
+  return nullptr;
+}
+
+const KnownDivergence* KnownDivergences::find_signature(std::string_view signature, std::string_view version) const {
+  for (const KnownDivergence& e : entries)
+    if (!e.signature.empty() && e.signature == signature &&
+        fnmatch(e.version_glob.c_str(), std::string(version).c_str(), 0) == 0)
+      return &e;
   return nullptr;
 }
 

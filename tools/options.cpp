@@ -208,7 +208,9 @@ commands:
   signature [options] FILE...
                              "<failure signature>\t<file>" for each program, or
                              its verdict when it does not fail (pass, undefined,
-                             skipped) (--device, --backends, --budget, --timeout)
+                             skipped); with --known FILE, failing programs end
+                             in a tab and known (ENTRY), or new
+                             (--device, --backends, --budget, --timeout, --known)
   decode FILE...             print the program a fuzzer input (bytes) stands for
   generate [--seed N] [--count K] [--out DIR]
                              K generated programs (seeds N, N+1, ...) on stdout,

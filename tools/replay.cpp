@@ -13,6 +13,7 @@
 #include "program/parser.h"
 #include "program/trace_text.h"
 #include "program/findings/isolated.h"
+#include "program/findings/signature.h"
 #include "tools/tool.h"
 
 namespace sc::tool {
@@ -39,11 +40,12 @@ std::vector<std::string> collect_programs(const std::vector<std::string>& paths)
   return out;
 }
 
-// What a child reports: one word, the oracle's version, then the report text.
+// What a child reports: one word, the oracle's version, the failure signature, then the report text.
 struct ChildReport {
   std::string verdict;  // pass, fail, undefined, skipped, error, crashed, timeout
   std::string version;
   std::string text;
+  std::string signature;  // program/findings/signature.h; "" unless it failed, crashed or timed out
 };
 
 // "LibTorch 1.13.0 (Debian package ...)" -> "1.13.0", what known-divergence globs match.
@@ -59,49 +61,53 @@ std::string where(const ChildResult& r, const Program& program) {
          step_source(program, static_cast<size_t>(r.step)) + ")";
 }
 
-// The child's report: "<verdict>\n<oracle version>\n<text>".
+// The child's report: "<verdict>\n<oracle version>\n<signature>\n<text>".
 std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names,
                          ChildProgress* progress) {
   try {
     if (o.against_recorded && program.recorded.empty())
-      return "skipped\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
+      return "skipped\n\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
     auto on_step = [progress](const std::string& backend, size_t step) {
       if (progress) progress->set(backend, step);
     };
     if (o.against_recorded && o.semantics.empty()) imitate_recorded_version(program);
     Comparison c = compare_program(program, o, names, /*record_contents=*/false, on_step);
     return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
-           format_diff(program, c.left, c.right, c.diff);
+           failure_signature(program, c) + "\n" + format_diff(program, c.left, c.right, c.diff);
   } catch (const std::exception& e) {
-    return "error\n\n" + std::string(e.what()) + "\n";
+    return "error\n\n\n" + std::string(e.what()) + "\n";
   } catch (...) {
-    return "error\n\nunknown exception\n";
+    return "error\n\n\nunknown exception\n";
   }
 }
 
 ChildReport run_in_child(const Program& program, const Options& o, const std::vector<std::string>& names) {
   ChildResult r = run_isolated([&](ChildProgress* p) { return child_report(program, o, names, p); }, o.timeout_s);
+  const std::string op = r.step >= 0 && static_cast<size_t>(r.step) < program.steps.size() ? program.steps[r.step].op : "";
   switch (r.end) {
-    case ChildResult::End::Failed: return {"error", "", r.error + "\n"};
+    case ChildResult::End::Failed: return {"error", "", r.error + "\n", ""};
     case ChildResult::End::TimedOut: {
       char t[64];
       std::snprintf(t, sizeof t, "%g", o.timeout_s);
       return {"timeout", "",
-              std::string("timed out: still running after ") + t + " s (--timeout)" + where(r, program) + "; killed\n"};
+              std::string("timed out: still running after ") + t + " s (--timeout)" + where(r, program) + "; killed\n",
+              timeout_signature(r.backend, op)};
     }
     case ChildResult::End::Crashed:
       if (r.signal)
         return {"crashed", "",
                 "crashed: killed by signal " + std::to_string(r.signal) + " (" + strsignal(r.signal) + ")" +
-                    where(r, program) + "\n"};
-      return {"crashed", "", "crashed: exited with status " + std::to_string(r.exit_status) + "\n"};
+                    where(r, program) + "\n",
+                crash_signature(r.signal, r.backend, op)};
+      return {"crashed", "", "crashed: exited with status " + std::to_string(r.exit_status) + "\n", ""};
     case ChildResult::End::Reported: break;
   }
   const std::string& data = r.report;
   size_t a = data.find('\n');
   size_t b = a == std::string::npos ? a : data.find('\n', a + 1);
-  if (b == std::string::npos) return {"crashed", "", "crashed: the child's report is incomplete\n"};
-  return {data.substr(0, a), data.substr(a + 1, b - a - 1), data.substr(b + 1)};
+  size_t c = b == std::string::npos ? b : data.find('\n', b + 1);
+  if (c == std::string::npos) return {"crashed", "", "crashed: the child's report is incomplete\n", ""};
+  return {data.substr(0, a), data.substr(a + 1, b - a - 1), data.substr(c + 1), data.substr(b + 1, c - b - 1)};
 }
 
 std::string indent(const std::string& text) {
@@ -191,6 +197,7 @@ int replay_main(const std::vector<std::string>& args) {
     }
     std::string version = r.version.empty() ? strip_libtorch(oracle) : r.version;
     const KnownDivergence* entry = known ? known->find(path, version) : nullptr;
+    if (!entry && known && !r.signature.empty()) entry = known->find_signature(r.signature, version);
 
     bool failing = r.verdict == "fail" || r.verdict == "error" || r.verdict == "crashed" || r.verdict == "timeout";
     if (failing && entry) {
