@@ -211,6 +211,12 @@ commands:
                              skipped); with --known FILE, failing programs end
                              in a tab and known (ENTRY), or new
                              (--device, --backends, --budget, --timeout, --known)
+  repro --as python|cpp [options] FILE
+                             a standalone PyTorch script (or LibTorch C++ file,
+                             with its compile line) that runs the program step
+                             by step and prints the fact the two sides disagree
+                             on, each side's value beside it; --no-run: without
+                             running it (--device, --backends, --budget)
   decode FILE...             print the program a fuzzer input (bytes) stands for
   generate [--seed N] [--count K] [--out DIR]
                              K generated programs (seeds N, N+1, ...) on stdout,

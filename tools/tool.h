@@ -76,5 +76,6 @@ int minimize_main(const std::vector<std::string>& args);
 int signature_main(const std::vector<std::string>& args);
 int serve_main(const std::vector<std::string>& args);
 int versions_main(const std::vector<std::string>& args);
+int repro_main(const std::vector<std::string>& args);
 
 }  // namespace sc::tool
