@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # A differential fuzzing campaign: engine:cpu vs libtorch:cpu on generated
 # view-chain programs, with libFuzzer in fork mode over a shared corpus
-# directory, then a summary.
+# directory. While it runs, one status line every few seconds; at the end a
+# summary that lists each distinct finding once (grouped by failure signature,
+# known or new, minimized), and a report folder with plots.
 #
 #   scripts/fuzz.sh [SECONDS] [JOBS]      (defaults: 300 s, all cores)
 #
-# Findings (inputs that make the backends diverge) land in out/fuzz/findings/
-# and are turned into readable programs in out/fuzz/findings/*.prog.
+# Findings (inputs that make the backends diverge or crash) land in
+# out/fuzz/findings/ with the programs they stand for (*.prog); the report
+# (summary.md, coverage.png, op_outcome_matrix.png, one minimized program and
+# one PyTorch script per distinct finding) in out/fuzz/report/.
 # SANITIZE=ON builds with ASan+UBSan. FUZZ_TARGET=parser_fuzzer or
-# overlap_fuzzer runs that target instead (corpus and findings in out/fuzz/<target>/).
+# overlap_fuzzer runs that target instead (corpus and findings in
+# out/fuzz/<target>/; no grouping or report). FUZZ_STATUS_EVERY=N: status
+# line period in seconds (default 5).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-300}"
@@ -16,6 +22,8 @@ jobs="${2:-$(nproc)}"
 build="${FUZZ_BUILD_DIR:-$root/build-fuzz}"
 target="${FUZZ_TARGET:-view_chain_fuzzer}"
 out="$root/out/fuzz${FUZZ_TARGET:+/$target}"
+every="${FUZZ_STATUS_EVERY:-5}"
+known="$root/corpus/known_divergences.txt"
 extra=()  # the parser's dictionary, and the regression corpus as read-only seeds
 [ "$target" != parser_fuzzer ] || extra=(-dict="$root/fuzz/parser_fuzzer.dict" -max_len=4096)
 
@@ -24,41 +32,189 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DSTRIDECHECK_FUZZ=ON -DSTRIDECHECK_SANITIZE="${SANITIZE:-OFF}" -DSTRIDECHECK_WITH_TESTS=OFF >/dev/null
 cmake --build "$build" --parallel "$(nproc)" --target "$target" stridecheck
+tool="$build/bin/stridecheck"
 
+report="$out/report"
 mkdir -p "$out/corpus" "$out/findings"
+rm -rf "$report"
+mkdir -p "$report"
+signatures="$out/findings/signatures.tsv"  # <finding>\t<signature>\t<known (...)|new>, one line per finding
+touch "$signatures"
+timeline="$report/timeline.csv"
+echo "elapsed_s,programs,execs_per_s,corpus,coverage,features,findings,distinct" >"$timeline"
 log="$out/campaign-$(date +%Y%m%d-%H%M%S).log"
 echo "campaign: ${seconds}s, ${jobs} jobs, corpus $out/corpus, log $log"
-set +e
+
+# Each finding as the program it stands for, and its failure signature. A
+# finding that trips the tools themselves (a sanitized decode) is recorded as
+# such: the campaign always reaches its summary.
+triage() {
+  [ "$target" = view_chain_fuzzer ] || return 0
+  local fresh=() f
+  for f in "$out/findings"/crash-* "$out/findings"/timeout-* "$out/findings"/oom-*; do
+    [ -e "$f" ] || continue
+    case "$f" in *.prog | *.tsv) continue ;; esac
+    grep -q "^$(basename "$f")	" "$signatures" && continue
+    if [ ! -s "$f.prog" ] && ! "$tool" decode "$f" >"$f.prog" 2>"$f.decode-error"; then
+      printf '%s\t%s\t%s\n' "$(basename "$f")" "decode failed: $(head -c 200 "$f.decode-error" | tr '\t\n' '  ')" new >>"$signatures"
+      continue
+    fi
+    rm -f "$f.decode-error"
+    fresh+=("$f.prog")
+  done
+  [ "${#fresh[@]}" -gt 0 ] || return 0
+  "$tool" signature --known "$known" --timeout 30 "${fresh[@]}" 2>/dev/null |
+    while IFS=$'\t' read -r sig file mark; do
+      printf '%s\t%s\t%s\n' "$(basename "${file%.prog}")" "$sig" "${mark:-new}"
+    done >>"$signatures" || true
+}
+
+# Fork mode reports "#<runs>: cov: C ft: F corp: N exec/s R oom/timeout/crash: a/b/c time: Ts ..."
+# for all jobs together.
+last_report() { grep -E '^#[0-9]+' "$log" 2>/dev/null | tail -1 || true; }
+field() { sed -nE "s|.*$1:? ([0-9]+).*|\\1|p" <<<"$2"; }
+count_findings() { find "$out/findings" -maxdepth 1 \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) ! -name '*.prog' ! -name '*.decode-error' | wc -l; }
+distinct() { awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ {print $2}' "$signatures" | sort -u | grep -c . || true; }
+distinct_new() { awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ && $3 == "new" {print $2}' "$signatures" | sort -u | grep -c . || true; }
+
+status() {
+  local now last runs execs corp cov ft n d
+  now=$(($(date +%s) - start))
+  last=$(last_report)
+  runs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
+  execs=$(field 'exec/s' "$last")
+  corp=$(find "$out/corpus" -type f | wc -l)
+  cov=$(field cov "$last")
+  ft=$(field ft "$last")
+  n=$(count_findings)
+  d=$(distinct)
+  echo "$now,${runs:-0},${execs:-0},$corp,${cov:-0},${ft:-0},$n,$d" >>"$timeline"
+  printf '[%4ds / %ds] programs %s | %s exec/s | corpus %s | cov %s ft %s | findings %s inputs, %s distinct (%s new)\n' \
+    "$now" "$seconds" "${runs:-0}" "${execs:-0}" "$corp" "${cov:-0}" "${ft:-0}" "$n" "$d" "$(distinct_new)"
+}
+
+# A new campaign starts from generated full-length programs, not libFuzzer's empty input.
+if [ "$target" = view_chain_fuzzer ] && [ -z "$(ls -A "$out/corpus")" ]; then
+  "$tool" seeds --count 64 --out "$out/corpus"
+fi
+start=$(date +%s)
 "$build/bin/$target" -fork="$jobs" -ignore_crashes=1 -max_total_time="$seconds" \
   -max_len=512 "${extra[@]}" -artifact_prefix="$out/findings/" "$out/corpus" \
-  $([ "$target" != parser_fuzzer ] || echo "$root/corpus") >"$log" 2>&1
-status=$?
-set -e
-
-# Turn each finding into a program file a person can read and replay.
-for f in "$out/findings"/crash-*; do
-  [ "$target" = view_chain_fuzzer ] || break
-  [ -e "$f" ] || continue
-  case "$f" in *.prog) continue ;; esac
-  [ -e "$f.prog" ] || "$build/bin/stridecheck" decode "$f" >"$f.prog"
+  $([ "$target" != parser_fuzzer ] || echo "$root/corpus") >"$log" 2>&1 &
+fuzzer=$!
+trap 'kill "$fuzzer" 2>/dev/null || true' INT TERM EXIT
+while kill -0 "$fuzzer" 2>/dev/null; do
+  for _ in $(seq "$every"); do
+    kill -0 "$fuzzer" 2>/dev/null || break
+    sleep 1
+  done
+  triage
+  status
 done
+set +e
+wait "$fuzzer"
+set -e
+trap - INT TERM EXIT
+triage
+final=$(status)
 
 echo
 echo "== campaign summary =="
-"$build/bin/stridecheck" --version | sed 's/^/  /'
-# Fork mode reports "#<total runs>: cov: ... exec/s <rate> ..." for all jobs together.
-last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
-runs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
-execs=$(sed -nE 's/.*exec\/s:? ([0-9]+).*/\1/p' <<<"$last")
+"$tool" --version | sed 's/^/  /'
+last=$(last_report)
 echo "  wall time: ${seconds} s, jobs: ${jobs}"
-echo "  programs executed: ${runs:-0} (each on engine:cpu and libtorch:cpu, diffed)"
-echo "  executions/s (all jobs, libFuzzer's last report): ${execs:-0}"
+echo "  programs executed: $(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last" | grep . || echo 0) (each on engine:cpu and libtorch:cpu, diffed)"
+echo "  executions/s (all jobs, libFuzzer's last report): $(field 'exec/s' "$last" | grep . || echo 0)"
 echo "  corpus entries: $(find "$out/corpus" -type f | wc -l)"
-findings=$(find "$out/findings" -name 'crash-*' ! -name '*.prog' | wc -l)
-echo "  findings (divergences): $findings in $out/findings"
-if [ "$findings" -gt 0 ] && [ "$target" = view_chain_fuzzer ]; then
+echo "  coverage (libFuzzer): $(field cov "$last" | grep . || echo 0) edges, $(field ft "$last" | grep . || echo 0) features"
+findings=$(count_findings)
+echo "  findings: $findings inputs, $(distinct) distinct ($(distinct_new) new) in $out/findings"
+echo "  last status: $final"
+
+# Each distinct signature once: how many inputs hit it, known or new, and its
+# smallest input minimized (stridecheck minimize) with a PyTorch script.
+summary="$report/summary.md"
+{
+  echo "# Campaign report"
   echo
-  echo "== findings replayed (first difference of each) =="
-  "$build/bin/stridecheck" replay --quiet "$out/findings" || true
+  echo '```'
+  "$tool" --version
+  echo "wall time: ${seconds} s, jobs: ${jobs}, target: $target"
+  echo "last status: $final"
+  echo '```'
+  echo
+  echo "![coverage, findings and speed over time](coverage.png)"
+  echo
+  echo "![op x outcome matrix](op_outcome_matrix.png)"
+  echo
+  echo "## Distinct findings"
+  echo
+} >"$summary"
+new=0
+if [ "$target" = view_chain_fuzzer ] && [ "$findings" -gt 0 ]; then
+  echo
+  echo "== distinct findings (grouped by failure signature) =="
+  k=0
+  while IFS=$'\t' read -r hits sig; do
+    k=$((k + 1))
+    mark=$(awk -F'\t' -v s="$sig" '$2 == s {print $3; exit}' "$signatures")
+    [ "$mark" = new ] && new=$((new + 1))
+    # The smallest program with this signature is the one to minimize.
+    rep=""
+    best=999999
+    while IFS= read -r name; do
+      p="$out/findings/$name.prog"
+      [ -s "$p" ] || continue
+      n=$(grep -cv '^#' "$p" || true)
+      if [ "$n" -lt "$best" ]; then best=$n; rep=$p; fi
+    done < <(awk -F'\t' -v s="$sig" '$2 == s {print $1}' "$signatures")
+    echo
+    echo "[$k] $sig  ($hits inputs, $mark)"
+    {
+      echo "### [$k] \`$sig\`"
+      echo
+      echo "$hits inputs; $mark."
+    } >>"$summary"
+    if [ -n "$rep" ] && "$tool" minimize --timeout 30 --max-tests 1500 "$rep" -o "$report/finding-$k.prog" \
+         >"$report/finding-$k.minimize.log" 2>&1; then
+      "$tool" repro --as python "$report/finding-$k.prog" >"$report/finding-$k.py" 2>/dev/null || rm -f "$report/finding-$k.py"
+      echo "    minimized from $(basename "$rep") ($best steps) to $report/finding-$k.prog:"
+      grep -v '^#' "$report/finding-$k.prog" | sed 's/^/      /'
+      "$tool" replay --quiet "$report/finding-$k.prog" 2>/dev/null | sed -n '/first difference/,/^[0-9]* passed/p' | grep -v 'passed' | sed 's/^/    /' || true
+      {
+        echo "Minimized from \`$(basename "$rep")\` ($best steps) by \`stridecheck minimize\` ([finding-$k.prog](finding-$k.prog); PyTorch script: [finding-$k.py](finding-$k.py)):"
+        echo
+        echo '```'
+        grep -v '^#' "$report/finding-$k.prog"
+        echo '```'
+        echo
+        echo '```'
+        "$tool" replay --quiet "$report/finding-$k.prog" 2>/dev/null | sed -n '/first difference/,/^[0-9]* passed/p' | grep -v 'passed' || true
+        echo '```'
+        echo
+      } >>"$summary"
+    else
+      echo "    not minimized (see $report/finding-$k.minimize.log); input: ${rep:-none decoded}"
+      echo "Not minimized: see \`finding-$k.minimize.log\`." >>"$summary"
+      echo >>"$summary"
+    fi
+  done < <(awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ {print $2}' "$signatures" | sort | uniq -c | sort -rn |
+           sed -E 's/^ *([0-9]+) /\1\t/')
+  flaky=$(awk -F'\t' '$2 ~ /^(pass|undefined|skipped)$/' "$signatures" | wc -l)
+  [ "$flaky" -eq 0 ] || echo "  ($flaky findings no longer fail when replayed: listed in $signatures)"
 fi
-[ "$findings" -eq 0 ]
+[ "$findings" -gt 0 ] || echo "None." >>"$summary"
+
+# What the campaign exercised (over its final corpus), and the plots.
+if [ "$target" = view_chain_fuzzer ]; then
+  "$tool" exercise "$out/corpus" >"$report/exercise.csv" 2>/dev/null || rm -f "$report/exercise.csv"
+  python3 -c 'import matplotlib' 2>/dev/null || python3 -m pip install --quiet matplotlib >/dev/null 2>&1 || true
+  if python3 "$root/scripts/fuzz_report.py" "$report"; then
+    echo
+    echo "report: $summary (plots: coverage.png, op_outcome_matrix.png)"
+  else
+    echo "report: $summary (no plots: matplotlib is missing and could not be installed)"
+  fi
+fi
+# Fails on new findings only (known ones are listed above); other targets on any finding.
+if [ "$target" = view_chain_fuzzer ]; then [ "$new" -eq 0 ]; else [ "$findings" -eq 0 ]; fi

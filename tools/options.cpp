@@ -217,6 +217,13 @@ commands:
                              by step and prints the fact the two sides disagree
                              on, each side's value beside it; --no-run: without
                              running it (--device, --backends, --budget)
+  exercise [options] PATH... "op,outcome,count" (CSV): how often each op ran,
+                             raised each error kind, was undefined or skipped,
+                             on the oracle's side, over programs (*.prog) and
+                             fuzzer inputs (any other file) (--device, --backends)
+  seeds [--seed N] [--count K] --out DIR
+                             K fuzzer inputs standing for generated programs
+                             (a campaign's or ClusterFuzzLite's seed corpus)
   decode FILE...             print the program a fuzzer input (bytes) stands for
   generate [--seed N] [--count K] [--out DIR]
                              K generated programs (seeds N, N+1, ...) on stdout,

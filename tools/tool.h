@@ -77,5 +77,7 @@ int signature_main(const std::vector<std::string>& args);
 int serve_main(const std::vector<std::string>& args);
 int versions_main(const std::vector<std::string>& args);
 int repro_main(const std::vector<std::string>& args);
+int exercise_main(const std::vector<std::string>& args);
+int seeds_main(const std::vector<std::string>& args);
 
 }  // namespace sc::tool
