@@ -19,9 +19,9 @@ namespace {
 
 const char* kCompileLine =
     "T=$(python3 -c 'import os, torch; print(os.path.dirname(torch.__file__))')   # LibTorch inside pip's torch\n"
-    "g++ -std=c++17 repro.cpp -I$T/include -I$T/include/torch/csrc/api/include -L$T/lib -Wl,-rpath,$T/lib \\\n"
+    "g++ -std=c++20 repro.cpp -I$T/include -I$T/include/torch/csrc/api/include -L$T/lib -Wl,-rpath,$T/lib \\\n"
     "    -ltorch_cpu -lc10 -o repro && ./repro\n"
-    "(Debian's libtorch-dev: g++ -std=c++17 repro.cpp -I/usr/include/torch/csrc/api/include -ltorch_cpu -lc10 -o repro)";
+    "(Debian's libtorch-dev: g++ -std=c++20 repro.cpp -I/usr/include/torch/csrc/api/include -ltorch_cpu -lc10 -o repro)";
 
 }  // namespace
 

@@ -245,6 +245,7 @@ std::string cpp_repro(const Program& program, const ReproPlan& plan, const std::
                      plan.difference->field + "); the program ends there", "");
   }
   out += R"(#include <ATen/ATen.h>
+#include <ATen/MemoryOverlap.h>
 #include <ATen/ScalarOps.h>
 #include <ATen/core/LegacyTypeDispatch.h>
 #include <torch/version.h>
