@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/copy.h"
 #include "engine/error.h"
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
@@ -175,6 +176,7 @@ bool element_undefined(const Tensor& t) {
 }  // namespace
 
 std::optional<std::string> fill_outcome_undefined(const Tensor& self, const Tensor& value) {
+  if (since(Change::FillTensorValueIsCopy)) return std::nullopt;  // copy_ converts unchecked: it never raises
   if (value.dim() != 0 || !element_undefined(value) || !conversion_can_raise(value.dtype, self.dtype))
     return std::nullopt;
   return str_cat("fill_ with a value whose bytes are undefined (LibTorch reads uninitialised memory): whether "
@@ -182,10 +184,15 @@ std::optional<std::string> fill_outcome_undefined(const Tensor& self, const Tens
 }
 
 // fill_(Tensor): "fill_ only supports 0-dimension value tensor but got tensor
-// with 1 dimensions."; then fill_(value.item()) (measured: checked conversion).
+// with 1 dimensions."; then 1.13: fill_(value.item()) (measured: checked
+// conversion); 2.2+ (Change::FillTensorValueIsCopy): self.copy_(value), with
+// the value cloned first when it shares self's storage (is_alias_of) -- copy_'s
+// overlap checks and its unchecked conversion.
 Tensor fill_(const Tensor& self, const Tensor& value) {
   SC_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
            " dimensions.");
+  if (since(Change::FillTensorValueIsCopy))
+    return copy_(self, value.storage == self.storage ? clone(value) : value);
   std::byte p[8];  // the element, read back from its device
   value.storage->read(value.storage_offset * itemsize(value.dtype), itemsize(value.dtype), p);
   Scalar item;

@@ -22,7 +22,8 @@ Tensor zero_(const Tensor& self);
 // fill_(Scalar): value checked-converted ("value cannot be converted to type
 // int8_t without overflow"); no overlap check (fill is idempotent).
 Tensor fill_(const Tensor& self, const Scalar& value);
-// fill_(Tensor): the value must be 0-d; its item() is filled as a Scalar.
+// fill_(Tensor): the value must be 0-d; 1.13 fills its item() as a Scalar, 2.2+
+// copies it (Change::FillTensorValueIsCopy).
 Tensor fill_(const Tensor& self, const Tensor& value);
 // Why fill_(self, value)'s outcome is undefined, if it is: a 0-d value whose
 // bytes are undefined (garbage in LibTorch) in a dtype where some value would

@@ -41,7 +41,8 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "pytorch#92143 (Deprecate .mT,.T,.mH,.H on 0D tensors)"},
     {Change::UnflattenWrapsErrors, "UnflattenWrapsErrors", k2_15,
      "unflatten's errors from the dim and size checks are RuntimeErrors 'unflatten got an unexpected error:\\n  <msg>'",
-     "measured; corpus/views/unflatten.prog, corpus/views/edge_cases_02.prog"},
+     "handle_unflatten_exception (TensorShape.cpp) catches std::exception, was std::runtime_error, which "
+     "c10::Error is not; corpus/views/unflatten.prog, corpus/versions/unflatten_wraps_errors.prog"},
     {Change::NarrowChecksStartInRange, "NarrowChecksStartInRange", k2_15,
      "narrow checks start against [-size, size] first: IndexError 'start out of range (expected to be in range "
      "of [-s, s], but got x)'",
@@ -52,7 +53,8 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "measured; corpus/regressions/unbind_negative_size.prog"},
     {Change::UnfoldChecksSize, "UnfoldChecksSize", k2_15,
      "unfold with a negative size: 'size is -1 but must be >= 0', was the storage-size overflow message",
-     "measured; corpus/views/unfold_errors.prog"},
+     "pytorch#139965 (Add size param check of unfold, for pytorch#76617); corpus/views/unfold_errors.prog, "
+     "corpus/versions/unfold_checks_size.prog"},
     {Change::LargeNegativeSymInt, "LargeNegativeSymInt", {2, 1},
      "a single int below -2^62 (slice start/end/step, as_strided's offset) is a valid SymInt, was the error "
      "'Expected !is_symbolic() to be true, ...'; int lists still raise 'IntArrayRef contains an int that "
@@ -73,7 +75,8 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "index_select on a 0-d tensor first requires exactly one index: RuntimeError 'index_select(): Index to "
      "scalar can have only 1 value, got 0 value(s)' (also for 2 or more); 1.13 checked each index against size "
      "1, returned an undefined 0-d result for none, and wrote past the result for two valid ones",
-     "the fix of pytorch#90998 (index_select heap corruption on 0-d tensors); corpus/data/index_select_scalar.prog"},
+     "pytorch#94347 (forbid multi-index for index_select over scalar, the fix of pytorch#88940 and "
+     "pytorch#90998); corpus/data/index_select_scalar.prog, corpus/versions/index_select_0d.prog"},
     {Change::CopySameDataEarlyExit, "CopySameDataEarlyExit", k2_15,
      "copy_ between two tensors over the very same data (same storage, offset, sizes, strides, dtype) returns at "
      "once: no overlap errors (x.expand(...).copy_(x.expand(...)) with distinct objects passes), no kernel run",
@@ -88,7 +91,8 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "measured; corpus/data/creation_errors.prog"},
     {Change::ClampHalfSupported, "ClampHalfSupported", k2_15,
      "clamp_ on float16 runs (CPU kernels dispatch Half too), was '\"clamp_scalar_cpu\" not implemented for 'Half''",
-     "measured; corpus/regressions/clamp_bool.prog"},
+     "pytorch#98493 (reported as pytorch#99563); corpus/regressions/clamp_bool.prog, "
+     "corpus/versions/clamp_half_cpu.prog"},
     {Change::ClampNanSingleBound, "ClampNanSingleBound", k2_15,
      "clamp_ with only one bound, NaN, fills NaN (was: only when both bounds are given and one is NaN; a single "
      "NaN min left the tensor unchanged)",
@@ -97,7 +101,15 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "clamp_ of an integer tensor by an integer bound outside its dtype's range: a min above the range or a max "
      "below it raises 'Clamp min value 300 is outside the representable range of Char'; any other out-of-range "
      "bound saturates; was 'value cannot be converted to type int8_t without overflow'",
-     "measured; corpus/data/inplace_errors.prog"},
+     "pytorch#193169 ([BE] Saturate out-of-range integer scalar clamp bounds, for pytorch#107702); "
+     "corpus/data/inplace_errors.prog, corpus/versions/clamp_integer_bounds.prog"},
+    {Change::FillTensorValueIsCopy, "FillTensorValueIsCopy", {2, 2},
+     "fill_ with a 0-d tensor value is self.copy_(value) (the value cloned first when it aliases self): an "
+     "expanded destination raises 'unsupported operation: more than one element of the written-to tensor ...' "
+     "and the value converts unchecked (1e10 into float16 is inf); was fill_(value.item()), no overlap check "
+     "and 'value cannot be converted to type at::Half without overflow'",
+     "pytorch#109533 (fill_ through copy_; pytorch#109835 clones a value that aliases self); found by "
+     "stridecheck versions (docs/versions.md, change 7); corpus/versions/fill_tensor_overlap.prog"},
 }};
 
 constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};

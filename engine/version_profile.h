@@ -52,6 +52,7 @@ enum class Change : int {
   ClampHalfSupported,
   ClampNanSingleBound,
   ClampIntegerBoundsSaturate,
+  FillTensorValueIsCopy,
   kCount
 };
 
