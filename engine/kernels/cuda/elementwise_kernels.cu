@@ -6,6 +6,7 @@
 // is read on the host as opmath_t<T> and passed by value; division by one
 // multiplies by its reciprocal, as LibTorch's div_true_kernel_cuda does for
 // a CPU scalar divisor ("this may lose one bit of precision").
+#include <algorithm>
 #include <type_traits>
 
 #include "engine/error.h"
@@ -106,7 +107,9 @@ opmath_t<T> host_scalar(const Tensor& s) {
 template <class T, BinaryOp Op>
 void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b) {
   if (b.device() == Device::CPU) {
-    SC_ASSERT(b.numel() == 1 || out.numel() == 0, "a CPU operand of a CUDA kernel must be a scalar");
+    // A wrapped number broadcast to out's sizes: every stride 0.
+    SC_ASSERT(std::all_of(b.strides.begin(), b.strides.end(), [](int64_t s) { return s == 0; }),
+              "a CPU operand of a CUDA kernel must be a broadcast scalar");
     opmath_t<T> bv = host_scalar<T>(b);
     if constexpr (Op == BinaryOp::Div && std::is_floating_point_v<opmath_t<T>>) {
       bv = opmath_t<T>(1) / bv;  // div_true_kernel_cuda: a * (1 / b) for a CPU scalar b
