@@ -11,6 +11,7 @@
 #include "engine/undefined.h"
 #include "engine/version_profile.h"
 #include "engine/views.h"
+#include "engine/views/wrapping.h"
 
 namespace sc::engine {
 
@@ -71,7 +72,11 @@ Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFo
 
 // at::native::repeat: pad self's sizes with leading 1s, result =
 // empty(padded * repeats) (contiguous), filled through an unfolded alias.
+// Tensor::repeat converts repeats to SymInts first; target sizes are
+// padded * repeats in int64 arithmetic that wraps (as LibTorch's), and
+// at::empty(target) converts them to SymInts again.
 Tensor repeat(const Tensor& self, const Shape& repeats) {
+  check_symint_list(repeats);
   SC_CHECK(repeats.size() >= self.sizes.size(),
            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   const size_t n = repeats.size(), pad = n - self.sizes.size();
@@ -81,10 +86,13 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
   bool zero = false;
   for (size_t i = 0; i < n; ++i) {
     if (repeats[i] == 0) zero = true;
-    target[i] = padded[i] * repeats[i];
+    target[i] = wrapping::mul(padded[i], repeats[i]);
   }
+  check_symint_list(target);
   if (zero) return empty(target, self.dtype, self.device());
-  // Every element of the contiguous result is written below.
+  // at::empty(target)'s checks; every element of the contiguous result is written below.
+  check_factory_sizes(target);
+  compute_storage_nbytes_contiguous(target, itemsize(self.dtype));
   Tensor result = empty_strided_for_overwrite(target, contiguous_strides(target), self.dtype, self.device());
   if (result.numel() == 0) return result;
   // result viewed as [r0, s0, r1, s1, ...] (dims interleaved) receives self

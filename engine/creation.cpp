@@ -5,6 +5,7 @@
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/version_profile.h"
+#include "engine/views.h"
 
 namespace sc::engine {
 
@@ -28,14 +29,18 @@ Tensor moved_to(const Tensor& host, Device device) {
   return t;
 }
 
+// at::detail::empty_generic: sizes checked, then computeStorageNbytesContiguous
+// (overflow checked), then the contiguous restride.
 Tensor empty(const Shape& sizes, DType dtype, Device device) {
-  return empty_strided(sizes, contiguous_strides(sizes), dtype, device);
+  check_factory_sizes(sizes);
+  auto storage = Storage::allocate(compute_storage_nbytes_contiguous(sizes, itemsize(dtype)), device);
+  return make_tensor(std::move(storage), sizes, contiguous_strides(sizes), 0, dtype);
 }
 
+// at::detail::empty_strided_generic: sizes checked, then computeStorageNbytes (overflow checked).
 Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
   check_factory_sizes(sizes);
-  int64_t elems = required_storage_elements(sizes, strides);
-  auto storage = Storage::allocate(elems * itemsize(dtype), device);
+  auto storage = Storage::allocate(compute_storage_nbytes(sizes, strides, itemsize(dtype)), device);
   return make_tensor(std::move(storage), sizes, strides, 0, dtype);
 }
 
@@ -43,8 +48,7 @@ Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DTy
   check_factory_sizes(sizes);
   SC_ASSERT(is_non_overlapping_and_dense(sizes, strides) || required_storage_elements(sizes, strides) == 0,
             "empty_strided_for_overwrite of a tensor with gaps");
-  int64_t elems = required_storage_elements(sizes, strides);
-  auto storage = Storage::allocate_for_overwrite(elems * itemsize(dtype), device);
+  auto storage = Storage::allocate_for_overwrite(compute_storage_nbytes(sizes, strides, itemsize(dtype)), device);
   return make_tensor(std::move(storage), sizes, strides, 0, dtype);
 }
 

@@ -4,17 +4,20 @@
 #include <numeric>
 
 #include "engine/error.h"
+#include "engine/views/wrapping.h"
 
 namespace sc::engine {
 
 // TensorImpl::empty_tensor_restride(Contiguous):
 //   stride[last] = 1; stride[i] = stride[i+1] * max(size[i+1], 1)
+// in int64 arithmetic that wraps (sizes [0,2^62,4] give strides [0,4,1]:
+// the storage is empty, so LibTorch's size checks pass).
 Shape contiguous_strides(const Shape& sizes) {
   Shape strides(sizes.size());
   int64_t z = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
     strides[i] = z;
-    z *= std::max<int64_t>(sizes[i], 1);
+    z = wrapping::mul(z, std::max<int64_t>(sizes[i], 1));
   }
   return strides;
 }
@@ -124,7 +127,7 @@ int64_t required_storage_elements(const Shape& sizes, const Shape& strides) {
   int64_t n = 1;
   for (size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] == 0) return 0;
-    n += (sizes[i] - 1) * strides[i];
+    n = wrapping::add(n, wrapping::mul(sizes[i] - 1, strides[i]));  // never UB; callers check sizes first
   }
   return n;
 }

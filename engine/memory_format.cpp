@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "engine/error.h"
+#include "engine/views/wrapping.h"
 
 namespace sc::engine {
 
@@ -135,7 +136,7 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
     const size_t offset = ndim - t.sizes.size();
     for (size_t i = 0; i < t.sizes.size(); ++i) {
       if (t.sizes[i] == 1 && shape[offset + i] != 1) s[offset + i] = 0;
-      else s[offset + i] = t.strides[i] * itemsize(t.dtype);
+      else s[offset + i] = wrapping::mul(t.strides[i], itemsize(t.dtype));  // int64, wraps as in LibTorch
     }
     st.push_back(std::move(s));
   }

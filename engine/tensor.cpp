@@ -4,10 +4,13 @@
 
 namespace sc::engine {
 
+// The product of the sizes in uint64, as TensorImpl::safe_compute_numel
+// computes it. LibTorch raises when it overflows, so only a header LibTorch
+// would reject has a wrapped product; computing it is never undefined.
 int64_t Tensor::numel() const {
-  int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
-  return n;
+  uint64_t n = 1;
+  for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
+  return static_cast<int64_t>(n);
 }
 
 uint64_t next_tensor_id() {

@@ -37,6 +37,10 @@ std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_str
 // With storage_offset (c10's computeStorageNbytes overload), the size starts
 // at offset + 1 (wrapping as uint64) instead of 1.
 int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize, int64_t storage_offset = 0);
+// at::detail::computeStorageNbytesContiguous, 1.13: the product of the sizes
+// and the itemsize as uint64, overflow sticky (a later 0 size does not clear
+// it): "Storage size calculation overflowed with sizes=[..]".
+int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize);
 // LibTorch 1.13's c10::SymInt reserves the int64 values below -2^62 (top bits
 // 0b10) for symbolic ints. Passing such a value where the C++ API converts an
 // int to a SymInt raises, before the op runs:
