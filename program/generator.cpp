@@ -1,11 +1,14 @@
 #include "program/generator.h"
 
 #include <algorithm>
+#include <climits>
+#include <limits>
 #include <numeric>
 #include <random>
 
 #include "engine/error.h"
 #include "program/budget.h"
+#include "program/domains.h"
 #include "program/engine_ops.h"
 #include "program/ops.h"
 
@@ -44,17 +47,40 @@ namespace {
 
 using engine::Tensor;
 
+constexpr int64_t kI64Min = std::numeric_limits<int64_t>::min();
+constexpr int64_t kI64Max = std::numeric_limits<int64_t>::max();
+constexpr int64_t k2p31 = int64_t{1} << 31;
+constexpr int64_t k2p62 = int64_t{1} << 62;
+
 struct Value {
   std::string name;
   Tensor tensor;
 };
 
+// What the draws of one step know about each other: the dim drawn first (the
+// size the index-like parameters are relative to), narrow's start, the shape
+// drawn for strides, movedim's source length, keyword arguments a class adds.
+struct StepContext {
+  const Value* self = nullptr;
+  int64_t rank = 0;
+  int64_t dim_size = 1;
+  int64_t start = 0;
+  std::vector<int64_t> shape;
+  int64_t move_len = -1;  // -1: source not drawn, 0: an int, else the list length
+  std::vector<KwArg> extra_kwargs;
+  std::vector<DrawnClass> drawn;
+};
+
 class Generator {
  public:
-  Generator(Choices& c, const GeneratorPolicy& p) : c_(c), p_(p) {
+  Generator(Choices& c, const GeneratorPolicy& p, GenerationLog* log) : c_(c), p_(p), log_(log) {
     for (const OpSpec& s : all_ops())
       if (p_.ops.empty() || std::find(p_.ops.begin(), p_.ops.end(), s.name) != p_.ops.end())
         by_category_[static_cast<int>(s.category)].push_back(&s);
+    for (const OpSpec* s : by_category_[static_cast<int>(OpCategory::Creation)]) creation_ops_.push_back(s);
+    if (creation_ops_.empty())  // a policy without creation ops still needs a first tensor
+      for (const OpSpec& s : all_ops())
+        if (s.category == OpCategory::Creation) creation_ops_.push_back(&s);
   }
 
   Program run() {
@@ -67,125 +93,616 @@ class Generator {
         emit(prog, creation());
         continue;
       }
-      std::optional<Step> s = next_step();
+      std::optional<Drafted> s = next_step();
       if (s) emit(prog, std::move(*s));
     }
     return prog;
   }
 
  private:
+  struct Drafted {
+    Step step;
+    std::vector<DrawnClass> drawn;
+  };
+
   // ---- drawing helpers -----------------------------------------------------
   int64_t size_draw() { return c_.between(0, p_.max_dim_size) == 0 && c_.percent(70) ? 1 : c_.between(0, p_.max_dim_size); }
-  bool wild() { return c_.percent(p_.wild_percent); }
   const Value& pick() { return env_[c_.below(static_cast<uint32_t>(env_.size()))]; }
-  // A dim of a rank-r tensor, negative half the time; out of range when wild.
-  int64_t dim(int64_t r) {
-    if (wild()) return c_.between(-r - 2, r + 1);
-    if (r == 0) return c_.percent(50) ? 0 : -1;
-    int64_t d = c_.between(0, r - 1);
-    return c_.percent(30) ? d - r : d;
+  const Value& pick_recent() {
+    size_t n = std::min<size_t>(env_.size(), 3);
+    return env_[env_.size() - 1 - c_.below(static_cast<uint32_t>(n))];
   }
   int64_t wrap(int64_t d, int64_t r) const { return d < 0 ? d + std::max<int64_t>(r, 1) : d; }
   int64_t size_at(const Tensor& t, int64_t d) const {
+    if (d == kI64Min) return 1;
     int64_t w = wrap(d, t.dim());
     return (w >= 0 && w < t.dim()) ? t.sizes[w] : 1;
   }
-  Number int_num(int64_t v) { return Number::integer(v); }
+  template <class T>
+  T one_of(std::initializer_list<T> v) { return *(v.begin() + c_.below(static_cast<uint32_t>(v.size()))); }
+  Number I(int64_t v) { return Number::integer(v); }
   List int_list(const std::vector<int64_t>& v) {
     List l;
     for (int64_t x : v) l.items.push_back(Number::integer(x));
     return l;
   }
-  Number scalar() {
-    static const double floats[] = {0.5, -1.5, 2.0, 3.25, -0.0, 1e-3};
-    static const int64_t ints[] = {0, 1, 2, -3, 7, 100};
-    switch (c_.below(5)) {
-      case 0: return Number::floating(floats[c_.below(6)]);
-      case 1: return Number::boolean(c_.percent(50));
-      default: return Number::integer(ints[c_.below(6)]);
+  int64_t sign() { return c_.percent(50) ? 1 : -1; }
+  // INT64_MIN, INT64_MAX, +-2^31, +-2^62 (with_extremes in domains.cpp); nullopt for other classes.
+  std::optional<int64_t> extreme(std::string_view cls) {
+    if (cls == "INT64_MIN") return kI64Min;
+    if (cls == "INT64_MAX") return kI64Max;
+    if (cls == "+-2^31") return sign() * k2p31 - (c_.percent(30) ? 1 : 0);
+    if (cls == "+-2^62") return sign() * k2p62;
+    return std::nullopt;
+  }
+  std::string_view draw_class(Domain d) {
+    const auto& cs = domain_classes(d);
+    int total = 0;
+    for (const DomainClass& c : cs) total += c.weight;
+    int r = static_cast<int>(c_.below(static_cast<uint32_t>(total)));
+    for (const DomainClass& c : cs) {
+      if (r < c.weight) return c.name;
+      r -= c.weight;
     }
+    return cs.front().name;
   }
-  Ident dtype() {
-    static const char* names[] = {"float32", "float64", "float16", "bfloat16", "int64",
-                                  "int32",   "int16",   "int8",    "uint8",    "bool"};
-    return Ident{names[c_.below(10)]};
+
+  // ---- values of each domain -----------------------------------------------
+  int64_t dim_value(std::string_view cls, int64_t r) {
+    const int64_t re = std::max<int64_t>(r, 1);
+    if (auto e = extreme(cls)) return *e;
+    if (cls == "in range") return c_.between(0, re - 1);
+    if (cls == "negative") return c_.between(-re, -1);
+    if (cls == "-rank-1") return -re - 1;
+    return re;  // "rank"
   }
-  std::vector<int64_t> shape(int rank) {
-    std::vector<int64_t> s(static_cast<size_t>(rank));
-    for (auto& x : s) x = size_draw();
-    return s;
+  int64_t insert_dim_value(std::string_view cls, int64_t r) {
+    if (auto e = extreme(cls)) return *e;
+    if (cls == "in range") return c_.between(0, r);
+    if (cls == "negative") return c_.between(-r - 1, -1);
+    if (cls == "-rank-2") return -r - 2;
+    return r + 1;
   }
-  // A random factorisation of n into up to max_rank factors, sometimes with a -1.
-  std::vector<int64_t> factor_shape(int64_t n) {
+  std::vector<int64_t> permutation(int64_t r) {
+    std::vector<int64_t> p(static_cast<size_t>(r));
+    std::iota(p.begin(), p.end(), 0);
+    for (int64_t i = r - 1; i > 0; --i) std::swap(p[i], p[c_.between(0, i)]);
+    return p;
+  }
+  std::vector<int64_t> subset(int64_t r, bool negative) {
     std::vector<int64_t> out;
-    int rank = static_cast<int>(c_.between(0, p_.max_rank));
+    for (int64_t d = 0; d < r; ++d)
+      if (c_.percent(50)) out.push_back(negative && c_.percent(70) ? d - r : d);
+    return out;
+  }
+  // A random factorisation of n into up to max_rank factors.
+  std::vector<int64_t> factor_shape(int64_t n, int rank) {
+    std::vector<int64_t> out;
     int64_t rest = n;
     for (int i = 0; i + 1 < rank; ++i) {
       std::vector<int64_t> divisors;
       for (int64_t d = 1; d <= rest && d <= 12; ++d)
         if (rest == 0 || rest % d == 0) divisors.push_back(d);
       if (rest == 0) divisors.push_back(0);
+      if (divisors.empty()) divisors.push_back(1);
       int64_t f = divisors[c_.below(static_cast<uint32_t>(divisors.size()))];
       out.push_back(f);
       if (f != 0) rest /= f;
     }
     out.push_back(rest);
     if (rank == 0 && n != 1) out = {n};
-    if (!out.empty() && c_.percent(25)) out[c_.below(static_cast<uint32_t>(out.size()))] = -1;
-    if (wild()) out.push_back(c_.between(-2, 3));
+    if (rank == 0 && n == 1) out.clear();
     return out;
   }
-  std::vector<int64_t> distinct_dims(int64_t r) {
-    std::vector<int64_t> all(static_cast<size_t>(r));
-    std::iota(all.begin(), all.end(), 0);
-    std::vector<int64_t> out;
-    for (int64_t d : all)
-      if (c_.percent(50)) out.push_back(c_.percent(30) ? d - r : d);
-    if (wild()) out.push_back(dim(r));
-    return out;
+  std::vector<int64_t> small_shape(int rank) {
+    std::vector<int64_t> s(static_cast<size_t>(rank));
+    for (auto& x : s) x = size_draw();
+    return s;
   }
-  std::vector<int64_t> permutation(int64_t r) {
-    std::vector<int64_t> p(static_cast<size_t>(r));
-    std::iota(p.begin(), p.end(), 0);
-    for (int64_t i = r - 1; i > 0; --i) std::swap(p[i], p[c_.between(0, i)]);
-    if (wild() && r > 0) p[c_.below(static_cast<uint32_t>(r))] = c_.between(-r, r);
-    return p;
+  std::vector<int64_t> shape_value(std::string_view cls) {
+    if (cls == "small") return small_shape(static_cast<int>(c_.between(0, p_.max_rank)));
+    if (cls == "rank 5-6") {
+      std::vector<int64_t> s(static_cast<size_t>(c_.between(5, 6)));
+      for (auto& x : s) x = c_.percent(5) ? 0 : c_.between(1, 3);
+      return s;
+    }
+    if (cls == "rank 7-64" || cls == "rank 65") {
+      std::vector<int64_t> s(static_cast<size_t>(cls == "rank 65" ? 65 : c_.between(7, 64)), 1);
+      for (int k = 0; k < 6; ++k) s[c_.below(static_cast<uint32_t>(s.size()))] = c_.between(0, 3);
+      return s;
+    }
+    if (cls == "thousands of elements") {
+      switch (c_.below(3)) {
+        case 0: return {c_.between(1000, 20000)};
+        case 1: return {c_.between(30, 150), c_.between(30, 130)};
+        default: return {c_.between(8, 24), c_.between(8, 24), c_.between(8, 24)};
+      }
+    }
+    if (cls == "with zero") {
+      std::vector<int64_t> s = small_shape(static_cast<int>(c_.between(1, p_.max_rank)));
+      s[c_.below(static_cast<uint32_t>(s.size()))] = 0;
+      if (c_.percent(40)) s.insert(s.begin() + c_.below(static_cast<uint32_t>(s.size() + 1)), one_of({k2p62, kI64Max, k2p31}));
+      return s;
+    }
+    if (cls == "negative size") {
+      std::vector<int64_t> s = small_shape(static_cast<int>(c_.between(1, p_.max_rank)));
+      s[c_.below(static_cast<uint32_t>(s.size()))] = c_.percent(80) ? c_.between(-3, -1) : kI64Min;
+      return s;
+    }
+    if (cls == "product overflows") {
+      switch (c_.below(4)) {
+        case 0: return {k2p62, 4};
+        case 1: return {int64_t{1} << 32, int64_t{1} << 32};
+        case 2: return {kI64Max, 2};
+        default: return {3, k2p62, 0 + 1};
+      }
+    }
+    if (cls == "over budget") return c_.percent(50) ? std::vector<int64_t>{c_.between(k2p31, int64_t{1} << 40)}
+                                                    : std::vector<int64_t>{65536, 65536};
+    return {kI64Max};  // "INT64_MAX size"
+  }
+  std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& s) {
+    std::vector<int64_t> st(s.size());
+    int64_t acc = 1;
+    for (size_t i = s.size(); i-- > 0;) {
+      st[i] = acc;
+      if (s[i] > 1) acc = acc > kI64Max / s[i] ? kI64Max : acc * s[i];
+    }
+    return st;
+  }
+  std::vector<int64_t> strides_value(std::string_view cls, const std::vector<int64_t>& s) {
+    std::vector<int64_t> st(s.size());
+    if (cls == "contiguous") return contiguous_strides(s);
+    if (cls == "zero") return st;
+    for (auto& x : st) x = c_.between(0, 4);
+    if (cls == "negative" && !st.empty()) st[c_.below(static_cast<uint32_t>(st.size()))] = c_.between(-3, -1);
+    if (cls == "huge" && !st.empty()) st[c_.below(static_cast<uint32_t>(st.size()))] = one_of({k2p62, kI64Max, k2p31});
+    if (cls == "wrong length") {
+      if (st.empty() || c_.percent(50)) st.push_back(1);
+      else st.pop_back();
+    }
+    return st;
+  }
+  std::optional<std::vector<int64_t>> view_shape_value(std::string_view cls, int64_t n) {
+    if (cls == "reinterpret as dtype") return std::nullopt;
+    int rank = static_cast<int>(c_.between(0, p_.max_rank));
+    std::vector<int64_t> s = factor_shape(n, rank);
+    auto at = [&] { return c_.below(static_cast<uint32_t>(s.size())); };
+    if (cls == "with -1") {
+      if (s.empty()) s.push_back(1);
+      s[at()] = -1;
+    } else if (cls == "high rank with ones") {
+      size_t target = static_cast<size_t>(c_.percent(80) ? c_.between(7, 20) : c_.between(60, 66));
+      while (s.size() < target) s.insert(s.begin() + c_.below(static_cast<uint32_t>(s.size() + 1)), 1);
+    } else if (cls == "two -1") {
+      while (s.size() < 2) s.push_back(1);
+      s[0] = -1;
+      s[1 + c_.below(static_cast<uint32_t>(s.size() - 1))] = -1;
+    } else if (cls == "wrong element count") {
+      if (s.empty() || c_.percent(30)) s.push_back(2);
+      else s[at()] += 1;
+    } else if (cls == "negative size") {
+      if (s.empty()) s.push_back(1);
+      s[at()] = c_.between(-3, -2);
+    } else if (cls == "-1 with zero elements") {
+      s = {0, -1};
+    } else if (cls == "product overflows") {
+      s = {k2p62, 4, -1};
+      if (c_.percent(50)) s.pop_back();
+    }
+    return s;
+  }
+  std::vector<int64_t> expand_value(std::string_view cls, const Tensor& t) {
+    const int64_t r = t.dim();
+    std::vector<int64_t> s;
+    for (int64_t d = 0; d < r; ++d) s.push_back(t.sizes[d] == 1 || c_.percent(70) ? t.sizes[d] : -1);
+    auto at = [&] { return c_.below(static_cast<uint32_t>(s.size())); };
+    if (cls == "broadcast size-1 dims") {
+      for (int64_t d = 0; d < r; ++d)
+        if (t.sizes[d] == 1 && c_.percent(70)) s[d] = c_.percent(10) ? c_.between(1000, 5000) : c_.between(0, 5);
+    } else if (cls == "new leading dims") {
+      int extra = static_cast<int>(c_.between(1, 2));
+      for (int i = 0; i < extra; ++i) s.insert(s.begin(), c_.between(0, 4));
+    } else if (cls == "huge new dim") {
+      s.insert(s.begin(), one_of({int64_t{1000000000}, k2p62, k2p31}));
+    } else if (cls == "numel overflows") {
+      s.insert(s.begin(), {k2p62, 16});
+    } else if (cls == "mismatch") {
+      if (s.empty()) s.push_back(2);
+      size_t i = at();
+      s[i] = (s[i] == -1 ? t.sizes[i] : s[i]) + 1;
+    } else if (cls == "negative") {
+      if (s.empty()) s.push_back(-2);
+      else s[at()] = -2;
+    } else if (cls == "-1 in a new dim") {
+      s.insert(s.begin(), -1);
+    } else if (cls == "fewer dims") {
+      if (!s.empty()) s.erase(s.begin());
+      else s.push_back(1), s.push_back(2);  // rank 0: more dims than asked is fine; this one is valid
+    }
+    return s;
+  }
+  Number scalar_value(std::string_view cls) {
+    const double inf = std::numeric_limits<double>::infinity();
+    if (cls == "small int") return I(one_of<int64_t>({0, 1, 2, -1, -3, 7, 100}));
+    if (cls == "small float") return Number::floating(one_of({0.5, -1.5, 2.0, 3.25, 1e-3, 0.1, -2.5}));
+    if (cls == "bool") return Number::boolean(c_.percent(50));
+    if (cls == "int dtype limit") {
+      int64_t v = one_of<int64_t>({-129, -128, 127, 128, 255, 256, -1, -32769, -32768, 32767, 32768, 65535, 65536,
+                                   int64_t{INT32_MIN} - 1, INT32_MIN, INT32_MAX, int64_t{INT32_MAX} + 1,
+                                   4294967295, 4294967296, kI64Min, kI64Max, kI64Max - 1, kI64Min + 1});
+      if (c_.percent(25) && v != kI64Max && v != kI64Max - 1) return Number::floating(static_cast<double>(v));
+      return I(v);
+    }
+    if (cls == "reduced float max")
+      return Number::floating(one_of({65504.0, 65505.0, 65519.0, 65520.0, 65536.0, -65504.0, -65520.0,
+                                      3.3895313892515355e38, 3.3961e38, 3.4028234663852886e38, 3.4028235677973366e38,
+                                      3.5e38, -3.5e38}));
+    if (cls == "past exact integers") {
+      if (c_.percent(40)) return I(one_of<int64_t>({257, 2049, 4097, 16777217, 33554435, 9007199254740993}));
+      return Number::floating(one_of({257.0, 2049.0, 4097.0, 16777217.0, 33554435.0, 9007199254740994.0}));
+    }
+    if (cls == "huge float64")
+      return Number::floating(one_of({1e20, -1e20, 9223372036854775808.0, -9223372036854775808.0,
+                                      18446744073709551616.0, 4294967296.5, 1e300, -1e308}));
+    if (cls == "nan") return Number::floating(std::numeric_limits<double>::quiet_NaN());
+    if (cls == "inf") return Number::floating(inf);
+    if (cls == "-inf") return Number::floating(-inf);
+    if (cls == "-0.0") return Number::floating(-0.0);
+    // denormal
+    return Number::floating(one_of({1e-40, -1e-40, 5e-324, 6e-8, -6e-8, 1e-45, 1.1754942e-38, 1e-310}));
+  }
+  Arg values_value(std::string_view cls) {
+    List l;
+    auto push_n = [&](int n, auto draw) {
+      for (int i = 0; i < n; ++i) l.items.push_back(draw());
+    };
+    int n = static_cast<int>(c_.between(1, 6));
+    if (cls == "0-d") return c_.percent(50) ? scalar_value("small int") : scalar_value(one_of<std::string_view>(
+                                                                             {"small float", "bool", "int dtype limit",
+                                                                              "nan", "past exact integers"}));
+    if (cls == "ints") push_n(n, [&] { return scalar_value("small int"); });
+    else if (cls == "floats") push_n(n, [&] { return scalar_value("small float"); });
+    else if (cls == "bools") push_n(n, [&] { return scalar_value("bool"); });
+    else if (cls == "mixed int and float")
+      push_n(n + 1, [&] { return scalar_value(c_.percent(50) ? "small int" : "small float"); });
+    else if (cls == "mixed bool and number")
+      push_n(n + 1, [&] { return scalar_value(c_.percent(50) ? "bool" : c_.percent(50) ? "small int" : "small float"); });
+    else if (cls == "dtype limits")
+      push_n(n, [&] { return scalar_value(c_.percent(60) ? "int dtype limit" : "reduced float max"); });
+    else if (cls == "nan, inf, -0.0")
+      push_n(n, [&] { return scalar_value(one_of<std::string_view>({"nan", "inf", "-inf", "-0.0", "small float"})); });
+    else if (cls == "thousands")
+      push_n(static_cast<int>(c_.between(1000, 3000)), [&] { return I(c_.between(-100, 100)); });
+    return l;  // "empty" too
+  }
+
+  // The value of `param` drawn from class `cls` of domain `d`; nullopt: the
+  // parameter is not written (an absent keyword, a reinterpreting view).
+  std::optional<Arg> value(Domain d, std::string_view cls, StepContext& ctx) {
+    const Tensor* t = ctx.self ? &ctx.self->tensor : nullptr;
+    const int64_t r = ctx.rank, s = ctx.dim_size;
+    switch (d) {
+      case Domain::Self: return Name{ctx.self->name};
+      case Domain::Other: return Name{cls == "self" ? ctx.self->name : pick().name};
+      case Domain::Dim: return I(dim_value(cls, r));
+      case Domain::InsertDim: return I(insert_dim_value(cls, r));
+      case Domain::OptDim:
+        if (cls == "none") return Ident{"none"};
+        return I(dim_value(cls, r));
+      case Domain::DimList: {
+        std::vector<int64_t> v;
+        if (cls == "subset") v = subset(r, false);
+        else if (cls == "negative dims") v = subset(r, true);
+        else if (cls == "all dims") v = permutation(r);
+        else if (cls == "repeated dim") {
+          v = subset(r, false);
+          int64_t d0 = r ? c_.between(0, r - 1) : 0;
+          v.push_back(d0);
+          v.push_back(d0 - (c_.percent(50) ? std::max<int64_t>(r, 1) : 0));
+        } else if (cls == "out of range") {
+          v = subset(r, false);
+          v.push_back(c_.percent(50) ? std::max<int64_t>(r, 1) : -std::max<int64_t>(r, 1) - 1);
+        }
+        return int_list(v);
+      }
+      case Domain::Permutation: {
+        std::vector<int64_t> p = permutation(r);
+        if (cls == "negative dims")
+          for (auto& x : p) x = c_.percent(50) ? x - r : x;
+        if (cls == "repeated dim") {
+          if (p.size() < 2) p = {0, 0};
+          else p[1] = p[0];
+        }
+        if (cls == "wrong length") {
+          if (p.empty() || c_.percent(50)) p.push_back(r);
+          else p.pop_back();
+        }
+        if (cls == "out of range") {
+          if (p.empty()) p.push_back(1);
+          else p[c_.below(static_cast<uint32_t>(p.size()))] = c_.percent(50) ? r : -r - 1;
+        }
+        return int_list(p);
+      }
+      case Domain::MoveDims: {
+        const int64_t re = std::max<int64_t>(r, 1);
+        int64_t prev = ctx.move_len;
+        auto set = [&](int64_t len) {
+          if (ctx.move_len < 0) ctx.move_len = len;
+        };
+        if (cls == "one dim") {
+          set(0);
+          return I(dim_value(c_.percent(70) ? "in range" : "negative", r));
+        }
+        if (cls == "out of range") {
+          set(0);
+          return I(c_.percent(50) ? re : -re - 1);
+        }
+        std::vector<int64_t> v;
+        if (cls == "dim list") {
+          v = permutation(r);
+          size_t len = prev > 0 ? static_cast<size_t>(prev) : static_cast<size_t>(c_.between(1, std::max<int64_t>(r, 1)));
+          if (v.size() > len) v.resize(len);
+        } else if (cls == "repeated dim") {
+          v = {0, 0};
+        } else if (cls == "length mismatch") {
+          v = permutation(r);
+          size_t len = prev > 0 ? static_cast<size_t>(prev) + 1 : static_cast<size_t>(std::max<int64_t>(r - 1, 0));
+          v.resize(std::min(v.size(), len));
+          if (v.size() < len) v.push_back(0);
+        }
+        set(static_cast<int64_t>(v.size()));
+        return int_list(v);
+      }
+      case Domain::Index: {
+        if (auto e = extreme(cls)) return I(*e);
+        if (cls == "in range") return I(c_.between(0, std::max<int64_t>(s - 1, 0)));
+        if (cls == "negative") return I(c_.between(-std::max<int64_t>(s, 1), -1));
+        if (cls == "size") return I(s);
+        return I(-s - 1);
+      }
+      case Domain::Start: {
+        int64_t v;
+        if (auto e = extreme(cls)) v = *e;
+        else if (cls == "in range") v = c_.between(0, s);
+        else if (cls == "negative") v = c_.between(-std::max<int64_t>(s, 1), -1);
+        else if (cls == "size") v = s;
+        else if (cls == "size+1") v = s + 1;
+        else v = -s - 1;
+        ctx.start = v;
+        return I(v);
+      }
+      case Domain::Length: {
+        if (auto e = extreme(cls)) return I(*e);
+        int64_t w = ctx.start < 0 && ctx.start > kI64Min ? ctx.start + s : ctx.start;
+        int64_t avail = (w >= 0 && w <= s) ? s - w : 0;
+        if (cls == "fits") return I(c_.between(0, avail));
+        if (cls == "zero") return I(0);
+        if (cls == "one past") return I(avail + 1);
+        return I(c_.between(-3, -1));
+      }
+      case Domain::SliceBound: {
+        if (cls == "none") return Ident{"none"};
+        if (auto e = extreme(cls)) return I(*e);
+        if (cls == "in range") return I(c_.between(0, s));
+        if (cls == "negative") return I(c_.between(-std::max<int64_t>(s, 1), -1));
+        if (cls == "past the end") return I(s + c_.between(1, 3));
+        return I(-s - c_.between(1, 3));
+      }
+      case Domain::SliceStep: {
+        if (cls == "1") return I(1);
+        if (cls == "2..3") return I(c_.between(2, 3));
+        if (cls == "size or more") return I(std::max<int64_t>(s, 1) + c_.between(0, 2));
+        if (cls == "INT64_MAX") return I(kI64Max);
+        if (cls == "0") return I(0);
+        return I(c_.between(-3, -1));
+      }
+      case Domain::DiagOffset: {
+        if (auto e = extreme(cls)) return I(*e);
+        if (cls == "small") return I(c_.between(-3, 3));
+        if (cls == "+-size") return I(sign() * s);
+        return I(sign() * (s + 1));
+      }
+      case Domain::WindowSize: {
+        if (cls == "fits") return I(c_.between(0, s));
+        if (cls == "0") return I(0);
+        if (cls == "size") return I(s);
+        if (cls == "size+1") return I(s + 1);
+        if (cls == "negative") return I(c_.between(-2, -1));
+        return I(kI64Max);
+      }
+      case Domain::WindowStep: {
+        if (cls == "1..3") return I(c_.between(1, 3));
+        if (cls == "size+1") return I(s + 1);
+        if (cls == "INT64_MAX") return I(kI64Max);
+        if (cls == "0") return I(0);
+        return I(c_.between(-2, -1));
+      }
+      case Domain::Shape: {
+        std::vector<int64_t> v = shape_value(cls);
+        if (t && cls == "small") v = small_shape(static_cast<int>(c_.between(0, 3)));  // as_strided: in the storage more often
+        ctx.shape = v;
+        return int_list(v);
+      }
+      case Domain::Strides: return int_list(strides_value(cls, ctx.shape));
+      case Domain::StorageOffset: {
+        if (cls == "none") return Ident{"none"};
+        if (auto e = extreme(cls)) return I(*e);
+        int64_t elems = t->storage->nbytes() / engine::itemsize(t->dtype);
+        if (cls == "0") return I(0);
+        if (cls == "in storage") return I(c_.between(0, std::max<int64_t>(0, elems - 1)));
+        if (cls == "past the end") return I(elems + c_.between(1, 3));
+        return I(c_.between(-3, -1));
+      }
+      case Domain::ViewShape:
+      case Domain::ViewShapeOrDType: {
+        int64_t n = ctx.dim_size;  // unflatten: the dim's size
+        if (ctx.self && find_domain_param_is_view_) n = t->numel();
+        auto v = view_shape_value(cls, n);
+        if (!v) {
+          std::string_view dc = draw_class(Domain::DType);
+          ctx.extra_kwargs.push_back({"dtype", Ident{std::string(dc)}, {}});
+          ctx.drawn.push_back({"dtype", dc});
+          return std::nullopt;
+        }
+        return int_list(*v);
+      }
+      case Domain::ExpandShape: return int_list(expand_value(cls, *t));
+      case Domain::ArangeEnd: {
+        if (cls == "small") return I(c_.between(0, 24));
+        if (cls == "thousands") return I(c_.between(1000, 20000));
+        if (cls == "zero") return I(0);
+        if (cls == "one") return I(1);
+        if (cls == "negative") return I(c_.between(-5, -1));
+        if (cls == "past float16 exact range") return I(c_.between(2049, 2100));
+        if (cls == "over budget") return I(c_.between(k2p31, int64_t{1} << 40));
+        return I(cls == "INT64_MAX" ? kI64Max : kI64Min);
+      }
+      case Domain::Chunks: {
+        if (cls == "1..4") return I(c_.between(1, 4));
+        if (cls == "more than size") return I(s + c_.between(1, 3));
+        if (cls == "INT64_MAX") return I(kI64Max);
+        if (cls == "0") return I(0);
+        return I(c_.between(-2, -1));
+      }
+      case Domain::SplitSize: {
+        if (cls == "one size") return I(c_.between(1, std::max<int64_t>(1, s)));
+        if (cls == "0") return I(0);
+        if (cls == "INT64_MAX") return I(kI64Max);
+        if (cls == "negative") return I(c_.between(-2, -1));
+        if (cls == "list with negative") return int_list({-1, s + 1});
+        std::vector<int64_t> parts;
+        int64_t left = s;
+        while (left > 0 && parts.size() < 6) {
+          int64_t p = c_.between(0, left);
+          parts.push_back(p);
+          left -= p;
+        }
+        if (left > 0) parts.push_back(left);
+        if (cls == "list with wrong sum") parts.push_back(1);
+        return int_list(parts);
+      }
+      case Domain::Repeats: {
+        std::vector<int64_t> rep;
+        for (int64_t i = 0; i < r; ++i) rep.push_back(c_.between(0, 3));
+        if (cls == "extra leading") rep.insert(rep.begin(), c_.between(1, 2), c_.between(0, 3));
+        else if (cls == "thousands of elements") {
+          std::fill(rep.begin(), rep.end(), 1);
+          int64_t n = std::max<int64_t>(t->numel(), 1);
+          rep.insert(rep.begin(), std::max<int64_t>(1, std::min<int64_t>(c_.between(1000, 8000) / n, 8000)));
+        } else if (cls == "fewer than dims") {
+          if (!rep.empty()) rep.pop_back();
+        } else if (cls == "negative") {
+          rep.push_back(-1);
+        } else if (cls == "product overflows") {
+          rep.insert(rep.begin(), {k2p62, 8});
+        }
+        return int_list(rep);
+      }
+      case Domain::IndexList: {
+        std::vector<int64_t> idx;
+        auto in_range = [&] { return c_.between(0, std::max<int64_t>(s - 1, 0)); };
+        int64_t n = c_.between(1, 4);
+        if (cls == "empty") return int_list(idx);
+        if (cls == "many") n = c_.between(100, 2000);
+        for (int64_t i = 0; i < n; ++i) idx.push_back(in_range());
+        if (cls == "duplicates") idx.push_back(idx[0]);
+        else if (cls == "negative") idx[0] = c_.between(-std::max<int64_t>(s, 1), -1);
+        else if (cls == "size") idx[0] = s;
+        else if (auto e = extreme(cls)) idx[0] = *e;
+        return int_list(idx);
+      }
+      case Domain::Scalar: return scalar_value(cls);
+      case Domain::OptScalar:
+        if (cls == "none") return Ident{"none"};
+        return scalar_value(cls);
+      case Domain::ScalarOrTensor:
+        if (cls == "tensor") return Name{pick().name};
+        if (cls == "self") return Name{ctx.self->name};
+        return scalar_value(cls);
+      case Domain::Values: return values_value(cls);
+      case Domain::DType: return Ident{std::string(cls)};
+      case Domain::OptDType:
+        if (cls == "absent") return std::nullopt;
+        return Ident{std::string(cls)};
+      case Domain::SetByShape: return std::nullopt;
+      case Domain::OptFormat:
+        if (cls == "absent") return std::nullopt;
+        return Ident{std::string(cls)};
+      case Domain::OptOut:
+        if (cls == "absent") return std::nullopt;
+        return Name{cls == "self" ? ctx.self->name : pick().name};
+    }
+    return std::nullopt;
   }
 
   // ---- steps -----------------------------------------------------------------
-  Step make(std::string op, std::vector<Arg> args, std::vector<KwArg> kwargs = {}) {
-    Step s;
-    s.op = std::move(op);
-    s.args = std::move(args);
-    s.kwargs = std::move(kwargs);
-    return s;
-  }
-
-  Step creation() {
-    std::vector<KwArg> kw;
-    if (c_.percent(p_.other_dtype_percent)) kw.push_back({"dtype", dtype(), {}});
-    int rank = static_cast<int>(c_.between(0, p_.max_rank));
-    switch (c_.below(6)) {
-      case 0: return make("arange", {int_num(c_.between(0, 24))}, kw);
-      case 1: return make("zeros", {int_list(shape(rank))}, kw);
-      case 2: return make("ones", {int_list(shape(rank))}, kw);
-      case 3: return make("full", {int_list(shape(rank)), scalar()}, kw);
-      case 4: {
-        if (c_.percent(20)) return make("tensor", {scalar()}, kw);
-        List l;
-        int n = static_cast<int>(c_.between(0, 6));
-        for (int i = 0; i < n; ++i) l.items.push_back(scalar());
-        return make("tensor", {l}, kw);
-      }
-      default: {
-        std::vector<int64_t> s = shape(rank), st(s.size());
-        for (auto& x : st) x = c_.between(0, 12);
-        return make("empty_strided", {int_list(s), int_list(st)}, kw);
+  // Draws every parameter of `spec` from its domain (program/domains.cpp).
+  // Dims are drawn first: indices, starts and lengths are relative to the
+  // size of the dim they index.
+  std::optional<Drafted> draft(const OpSpec& spec) {
+    const OpDomain* dom = find_domain(spec.name);
+    if (!dom) return std::nullopt;
+    StepContext ctx;
+    if (!spec.params.empty() && spec.params[0].kind == ParamKind::Tensor) {
+      self_class_ = draw_class(Domain::Self);
+      ctx.self = self_class_ == "recent value" ? &pick_recent() : &pick();
+      ctx.rank = ctx.self->tensor.dim();
+      ctx.dim_size = size_at(ctx.self->tensor, 0);
+    }
+    // How many positional parameters are written: the required ones, then
+    // optional ones while each one's given_percent says so.
+    size_t given = 0;
+    for (; given < spec.params.size(); ++given) {
+      const ParamSpec& p = spec.params[given];
+      if (p.default_value && !c_.percent(dom->params[given].given_percent)) break;
+    }
+    std::vector<std::optional<Arg>> args(given);
+    std::vector<std::string_view> classes(given);
+    find_domain_param_is_view_ = spec.name == "view" || spec.name == "reshape";
+    for (int pass = 0; pass < 2; ++pass) {
+      for (size_t i = 0; i < given; ++i) {
+        const bool is_dim = dom->params[i].domain == Domain::Dim;
+        if ((pass == 0) != is_dim) continue;
+        classes[i] = dom->params[i].domain == Domain::Self ? self_class_ : draw_class(dom->params[i].domain);
+        args[i] = value(dom->params[i].domain, classes[i], ctx);
+        if (is_dim && ctx.self && !have_dim_) {
+          const auto* n = std::get_if<Number>(&*args[i]);
+          ctx.dim_size = size_at(ctx.self->tensor, n->i);
+          have_dim_ = true;
+        }
       }
     }
+    have_dim_ = false;
+    Drafted out;
+    out.step.op = std::string(spec.name);
+    for (size_t i = 0; i < given; ++i) {
+      if (!args[i]) {  // a class that omits the parameter (and so the ones after it)
+        out.drawn.push_back({dom->params[i].param, classes[i]});
+        break;
+      }
+      out.step.args.push_back(std::move(*args[i]));
+      out.drawn.push_back({dom->params[i].param, classes[i]});
+    }
+    for (DrawnClass& d : ctx.drawn) out.drawn.push_back(d);
+    for (KwArg& k : ctx.extra_kwargs) out.step.kwargs.push_back(std::move(k));
+    for (const ParamDomain& kd : dom->kwargs) {
+      if (kd.domain == Domain::SetByShape) continue;
+      std::string_view cls = draw_class(kd.domain);
+      std::optional<Arg> v = value(kd.domain, cls, ctx);
+      out.drawn.push_back({kd.param, cls});
+      if (v) out.step.kwargs.push_back({std::string(kd.param), std::move(*v), {}});
+    }
+    return out;
   }
 
-  std::optional<Step> next_step() {
+  Drafted creation() {
+    const OpSpec* spec = creation_ops_[c_.below(static_cast<uint32_t>(creation_ops_.size()))];
+    if (auto d = draft(*spec)) return std::move(*d);
+    return Drafted{};
+  }
+
+  std::optional<Drafted> next_step() {
     int weights[5] = {p_.weight_creation, p_.weight_view, p_.weight_copy, p_.weight_inplace,
                       p_.weight_elementwise};
     int total = 0;
@@ -200,173 +717,39 @@ class Generator {
     }
     if (cat == static_cast<int>(OpCategory::Creation)) return creation();
     const auto& ops = by_category_[cat];
-    const OpSpec* spec = ops[c_.below(static_cast<uint32_t>(ops.size()))];
-    return op_step(*spec);
+    return draft(*ops[c_.below(static_cast<uint32_t>(ops.size()))]);
   }
 
-  KwArg kw(std::string key, Arg v) { return KwArg{std::move(key), std::move(v), {}}; }
-
-  Ident format(const Tensor& t) {
-    static const char* names[] = {"preserve", "contiguous", "channels_last", "channels_last_3d"};
-    if (!wild()) {
-      if (t.dim() == 4 && c_.percent(50)) return Ident{"channels_last"};
-      if (t.dim() == 5 && c_.percent(50)) return Ident{"channels_last_3d"};
-      return Ident{names[c_.below(2)]};
-    }
-    return Ident{names[c_.below(4)]};
-  }
-
-  Arg other_operand(const Tensor& self) {
-    if (c_.percent(50)) return scalar();
-    return Name{pick().name};
-  }
-
-  std::optional<Step> op_step(const OpSpec& spec) {
-    const Value& v = pick();
-    const Tensor& t = v.tensor;
-    const int64_t r = t.dim();
-    Name self{v.name};
-    const std::string op(spec.name);
-    auto d0 = [&] { return dim(r); };
-    if (op == "view" || op == "reshape") {
-      if (op == "view" && c_.percent(15)) return make(op, {self}, {kw("dtype", dtype())});
-      return make(op, {self, int_list(factor_shape(t.numel()))});
-    }
-    if (op == "view_as" || op == "expand_as") return make(op, {self, Name{pick().name}});
-    if (op == "flatten") {
-      if (c_.percent(20)) return make(op, {self});
-      return make(op, {self, int_num(d0()), int_num(d0())});
-    }
-    if (op == "unflatten") {
-      int64_t d = d0();
-      return make(op, {self, int_num(d), int_list(factor_shape(size_at(t, d)))});
-    }
-    if (op == "transpose") return make(op, {self, int_num(d0()), int_num(d0())});
-    if (op == "t" || op == "mT" || op == "T" || op == "detach" || op == "alias" || op == "zero_" ||
-        op == "neg" || op == "empty_like" || op == "zeros_like" || op == "contiguous" || op == "clone") {
-      std::vector<KwArg> k;
-      if ((op == "contiguous" || op == "clone" || op == "empty_like" || op == "zeros_like") && c_.percent(40))
-        k.push_back(kw("format", format(t)));
-      if ((op == "empty_like" || op == "zeros_like") && c_.percent(20)) k.push_back(kw("dtype", dtype()));
-      if (op == "neg" && env_.size() > 1 && c_.percent(20)) k.push_back(kw("out", Name{pick().name}));
-      return make(op, {self}, k);
-    }
-    if (op == "permute") return make(op, {self, int_list(permutation(r))});
-    if (op == "movedim") {
-      if (c_.percent(50)) return make(op, {self, int_num(d0()), int_num(d0())});
-      std::vector<int64_t> src = distinct_dims(r), dst = permutation(r);
-      dst.resize(std::min(dst.size(), src.size()));
-      if (wild()) dst.push_back(0);
-      return make(op, {self, int_list(src), int_list(dst)});
-    }
-    if (op == "expand" || op == "broadcast_to") {
-      std::vector<int64_t> s;
-      int extra = static_cast<int>(c_.between(0, 2));
-      for (int i = 0; i < extra; ++i) s.push_back(c_.between(1, 4));
-      for (int64_t d = 0; d < r; ++d) {
-        int64_t sz = t.sizes[d];
-        if (sz == 1 && c_.percent(60)) s.push_back(c_.between(0, 5));
-        else s.push_back(c_.percent(30) ? -1 : sz);
+  // empty_like's contents are undefined until written (DESIGN.md): most of
+  // the time the next step writes them, so later reads are compared.
+  std::optional<Drafted> write_after_empty_like(const std::string& result, const std::string& source) {
+    if (!c_.percent(p_.write_empty_like_percent)) return std::nullopt;
+    Drafted d;
+    d.step.args.push_back(Name{result});
+    d.drawn.push_back({"self", "empty_like result"});
+    switch (c_.below(5)) {
+      case 0:
+      case 1:
+        d.step.op = "copy_";
+        d.step.args.push_back(Name{source});
+        d.drawn.push_back({"src", "empty_like source"});
+        break;
+      case 2:
+      case 3: d.step.op = "zero_"; break;
+      default: {
+        d.step.op = "fill_";
+        std::string_view cls = c_.percent(70) ? "small int" : "small float";
+        d.step.args.push_back(scalar_value(cls));
+        d.drawn.push_back({"value", cls});
       }
-      if (wild() && !s.empty()) s[c_.below(static_cast<uint32_t>(s.size()))] = c_.between(-2, 7);
-      if (c_.percent(3)) s.insert(s.begin(), 1000000000);  // views never allocate
-      return make(op, {self, int_list(s)});
     }
-    if (op == "unsqueeze") return make(op, {self, int_num(wild() ? c_.between(-r - 3, r + 2) : c_.between(-r - 1, r))});
-    if (op == "squeeze") {
-      if (c_.percent(40)) return make(op, {self});
-      return make(op, {self, int_num(d0())});
-    }
-    if (op == "narrow") {
-      int64_t d = d0(), s = size_at(t, d);
-      int64_t start = c_.between(wild() ? -s - 2 : -s, s);
-      int64_t len = c_.between(wild() ? -1 : 0, std::max<int64_t>(0, s - (start < 0 ? start + s : start)) + (wild() ? 2 : 0));
-      return make(op, {self, int_num(d), int_num(start), int_num(len)});
-    }
-    if (op == "slice") {
-      int64_t d = d0(), s = size_at(t, d);
-      auto bound = [&]() -> Arg {
-        if (c_.percent(25)) return Ident{"none"};
-        return int_num(c_.between(-s - 2, s + 2));
-      };
-      int64_t step = wild() ? c_.between(-1, 0) : c_.between(1, 3);
-      return make(op, {self, int_num(d), bound(), bound(), int_num(step)});
-    }
-    if (op == "select") {
-      int64_t d = d0(), s = size_at(t, d);
-      int64_t idx = wild() ? c_.between(-s - 2, s + 1) : c_.between(-s, std::max<int64_t>(s - 1, -s));
-      return make(op, {self, int_num(d), int_num(idx)});
-    }
-    if (op == "diagonal") return make(op, {self, int_num(c_.between(-3, 3)), int_num(d0()), int_num(d0())});
-    if (op == "unfold") {
-      int64_t d = d0(), s = size_at(t, d);
-      return make(op, {self, int_num(d), int_num(c_.between(wild() ? -1 : 0, s + 1)),
-                       int_num(c_.between(wild() ? -1 : 1, 3))});
-    }
-    if (op == "as_strided") {
-      int64_t elems = t.storage->nbytes() / engine::itemsize(t.dtype);
-      int rank = static_cast<int>(c_.between(0, 3));
-      std::vector<int64_t> s = shape(rank), st(s.size());
-      for (auto& x : st) x = c_.between(0, 4);
-      std::vector<Arg> args{self, int_list(s), int_list(st)};
-      if (c_.percent(50)) args.push_back(int_num(c_.between(0, std::max<int64_t>(0, elems / 2))));
-      return make(op, args);
-    }
-    if (op == "split") {
-      int64_t d = d0(), s = size_at(t, d);
-      if (c_.percent(50)) return make(op, {self, int_num(c_.between(wild() ? 0 : 1, std::max<int64_t>(1, s))), int_num(d)});
-      std::vector<int64_t> parts;
-      int64_t left = s;
-      while (left > 0) {
-        int64_t p = c_.between(0, left);
-        parts.push_back(p);
-        left -= p;
-        if (parts.size() > 6) break;
-      }
-      if (wild()) parts.push_back(1);
-      return make(op, {self, int_list(parts), int_num(d)});
-    }
-    if (op == "chunk") return make(op, {self, int_num(c_.between(wild() ? 0 : 1, 4)), int_num(d0())});
-    if (op == "unbind") return make(op, {self, int_num(d0())});
-    if (op == "to") {
-      if (c_.percent(50)) return make(op, {self}, {kw("dtype", dtype())});
-      return make(op, {self}, {kw("format", format(t))});
-    }
-    if (op == "repeat") {
-      std::vector<int64_t> rep;
-      int64_t n = r + c_.between(wild() ? -1 : 0, 1);
-      for (int64_t i = 0; i < n; ++i) rep.push_back(c_.between(wild() ? -1 : 0, 3));
-      return make(op, {self, int_list(rep)});
-    }
-    if (op == "index_select") {
-      int64_t d = d0(), s = size_at(t, d);
-      std::vector<int64_t> idx;
-      int64_t n = c_.between(0, 4);
-      for (int64_t i = 0; i < n; ++i) idx.push_back(c_.between(wild() ? -s - 1 : 0, wild() ? s : std::max<int64_t>(0, s - 1)));
-      return make(op, {self, int_num(d), int_list(idx)});
-    }
-    if (op == "flip") return make(op, {self, int_list(distinct_dims(r))});
-    if (op == "add_" || op == "sub_" || op == "mul_" || op == "div_") return make(op, {self, other_operand(t)});
-    if (op == "fill_") {
-      if (c_.percent(75)) return make(op, {self, scalar()});
-      return make(op, {self, Name{pick().name}});
-    }
-    if (op == "clamp_") {
-      auto bound = [&]() -> Arg { return c_.percent(30) ? Arg(Ident{"none"}) : Arg(scalar()); };
-      return make(op, {self, bound(), bound()});
-    }
-    if (op == "copy_") return make(op, {self, Name{pick().name}});
-    if (op == "add" || op == "mul") {
-      std::vector<KwArg> k;
-      if (c_.percent(15)) k.push_back(kw("out", Name{pick().name}));
-      return make(op, {self, other_operand(t)}, k);
-    }
-    return std::nullopt;  // an op this generator does not know yet
+    return d;
   }
 
   // Runs `s` on the engine to learn its results' headers, names them, and
   // appends it to the program.
-  void emit(Program& prog, Step s) {
+  void emit(Program& prog, Drafted d) {
+    Step& s = d.step;
     const OpSpec* spec = find_op(s.op);
     if (!spec || check_signature(s)) return;
     auto lookup_header = [&](const std::string& n) {
@@ -374,23 +757,35 @@ class Generator {
         if (v.name == n) return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype)};
       return InputHeader{};
     };
+    // Steps that allocate more than the policy allows are left out, except
+    // those certainly over every run's budget: kept (not run here) so the
+    // budget rule is exercised on both sides.
+    bool run_it = true;
     auto est = allocation_estimate(s, lookup_header);
-    if (est && est->bytes > p_.max_bytes) return;
+    if (est && est->bytes > p_.max_bytes) {
+      if (est->bytes <= (int64_t{1} << 31) || !c_.percent(50)) return;
+      run_it = false;
+    }
+    if (auto n = inplace_elements(s, lookup_header); n && *n > p_.max_step_elements) return;
 
     std::vector<Tensor> results;
-    bool ok = true;
-    try {
-      EngineStepContext ctx;
-      Lookup<Tensor> lookup = [&](const std::string& n) -> const Tensor& {
-        for (const Value& v : env_)
-          if (v.name == n) return v.tensor;
-        throw std::logic_error("generator: unbound " + n);
-      };
-      auto it = engine_op_table().find(s.op);
-      if (it == engine_op_table().end()) ok = false;
-      else results = it->second(ArgReader(s), lookup, ctx);
-    } catch (const engine::TorchError&) {
-      ok = false;
+    bool ok = run_it;
+    if (run_it) {
+      try {
+        EngineStepContext ctx;
+        Lookup<Tensor> lookup = [&](const std::string& n) -> const Tensor& {
+          for (const Value& v : env_)
+            if (v.name == n) return v.tensor;
+          throw std::logic_error("generator: unbound " + n);
+        };
+        auto it = engine_op_table().find(s.op);
+        if (it == engine_op_table().end()) ok = false;
+        else results = it->second(ArgReader(s), lookup, ctx);
+      } catch (const engine::TorchError&) {
+        ok = false;
+      } catch (const engine::StepRefused&) {
+        ok = false;
+      }
     }
     size_t names = spec->results == Results::Many ? (ok ? results.size() : 2)
                    : spec->results == Results::Self ? (c_.percent(20) ? 1 : 0)
@@ -401,20 +796,31 @@ class Generator {
       s.outputs.push_back(n);
       if (ok && i < results.size()) env_.push_back({n, results[i]});
     }
+    const bool empty_like = ok && s.op == "empty_like";
+    const std::string source = empty_like ? std::get<Name>(s.args[0]).id : "";
+    const std::string result = empty_like ? s.outputs[0] : "";
     prog.steps.push_back(std::move(s));
+    if (log_) log_->steps.push_back(std::move(d.drawn));
+    if (empty_like)
+      if (auto w = write_after_empty_like(result, source)) emit(prog, std::move(*w));
   }
 
   Choices& c_;
   const GeneratorPolicy& p_;
+  GenerationLog* log_;
   std::vector<const OpSpec*> by_category_[5];
+  std::vector<const OpSpec*> creation_ops_;
   std::vector<Value> env_;
   int next_name_ = 0;
+  bool find_domain_param_is_view_ = false;
+  bool have_dim_ = false;
+  std::string_view self_class_;
 };
 
 }  // namespace
 
-Program generate_program(Choices& choices, const GeneratorPolicy& policy) {
-  return Generator(choices, policy).run();
+Program generate_program(Choices& choices, const GeneratorPolicy& policy, GenerationLog* log) {
+  return Generator(choices, policy, log).run();
 }
 
 }  // namespace sc

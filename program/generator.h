@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/dtype.h"
@@ -44,17 +45,31 @@ struct GeneratorPolicy {
   int weight_copy = 3;
   int weight_inplace = 4;
   int weight_elementwise = 2;
-  // Chance (percent) that an integer argument is drawn outside its valid range,
-  // so error paths are exercised.
-  int wild_percent = 8;
-  // Chance (percent) that a creation step uses a dtype other than float32.
-  int other_dtype_percent = 30;
+  // Elements one generated in-place step may write (bigger ones are left out).
+  int64_t max_step_elements = int64_t{1} << 22;
+  // Chance (percent) that an empty_like result is written (copy_, zero_,
+  // fill_) by the very next step, so that later reads are compared instead of
+  // being undefined.
+  int write_empty_like_percent = 90;
+  // Argument values: drawn from each parameter's domain (program/domains.cpp),
+  // by the weights declared there.
   // Ops to draw from; empty means every op of program/ops.h.
   std::vector<std::string> ops;
 };
 
+// Which domain class (program/domains.h) each written parameter of a step was
+// drawn from: the coverage report's input.
+struct DrawnClass {
+  std::string_view param;  // "size", "dim", "dtype", ...
+  std::string_view klass;  // "negative", "INT64_MAX", ...
+};
+struct GenerationLog {
+  std::vector<std::vector<DrawnClass>> steps;  // one entry per Program::steps entry
+};
+
 // A program whose first step creates a tensor; later steps draw their inputs
 // from values bound so far (the engine runs the prefix to learn the shapes).
-Program generate_program(Choices& choices, const GeneratorPolicy& policy = {});
+// With `log`, records the domain class of every drawn parameter.
+Program generate_program(Choices& choices, const GeneratorPolicy& policy = {}, GenerationLog* log = nullptr);
 
 }  // namespace sc

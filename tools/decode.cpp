@@ -32,6 +32,9 @@ int generate_main(const std::vector<std::string>& args) {
   uint64_t seed = 0;
   int count = 1;
   std::string out_dir;  // --out DIR: one file per program (gen-<seed>.prog); else stdout
+  bool stats = false;   // --stats: run them and print the domain coverage report
+  int64_t budget = int64_t{16} << 20;  // as the differential property
+  std::string backends;
   for (size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
@@ -41,10 +44,21 @@ int generate_main(const std::vector<std::string>& args) {
       if (args[i] == "--seed") seed = std::stoull(value());
       else if (args[i] == "--count") count = std::stoi(value());
       else if (args[i] == "--out") out_dir = value();
+      else if (args[i] == "--stats") stats = true;
+      else if (args[i] == "--budget") budget = std::stoll(value());
+      else if (args[i] == "--backends") backends = value();
       else throw UsageError("generate: unknown option '" + args[i] + "'");
     } catch (const std::logic_error&) {
       throw UsageError("generate: " + args[i] + " needs a number");
     }
+  }
+  if (count < 0) throw UsageError("generate: --count must not be negative");
+  if (stats) {
+    Options o;
+    if (!backends.empty()) o = parse_options({"--backends", backends}, {"--backends"});
+    std::vector<std::string> names = backend_pair(o);
+    check_backend_names(names);
+    return coverage_main(seed, count, budget, names);
   }
   for (int k = 0; k < count; ++k) {
     const unsigned long long s = seed + static_cast<uint64_t>(k);

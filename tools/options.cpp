@@ -228,6 +228,10 @@ commands:
   generate [--seed N] [--count K] [--out DIR]
                              K generated programs (seeds N, N+1, ...) on stdout,
                              or one file each in DIR (existing files are kept)
+      --stats                run them on two backends (--backends A,B, --budget
+                             BYTES, default 16 MiB as the property) and print
+                             the domain coverage report: per op, parameter and
+                             domain class, draws and outcomes
   versions [options] [PATH...]
                              run programs (files, and --count K generated ones)
                              on two backends in two processes -- LibTorch here

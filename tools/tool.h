@@ -79,5 +79,7 @@ int versions_main(const std::vector<std::string>& args);
 int repro_main(const std::vector<std::string>& args);
 int exercise_main(const std::vector<std::string>& args);
 int seeds_main(const std::vector<std::string>& args);
+// generate --stats: the domain coverage report (tools/coverage.cpp).
+int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& backend_names);
 
 }  // namespace sc::tool

@@ -1,0 +1,262 @@
+#include "program/domains.h"
+
+#include <map>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace sc {
+namespace {
+
+constexpr Validity V = Validity::Valid;
+constexpr Validity B = Validity::Boundary;
+constexpr Validity X = Validity::Invalid;
+
+using D = Domain;
+
+// Integer boundaries shared by the integer domains: LibTorch wraps, clamps or
+// multiplies these, and 2^31 / 2^62 / INT64_MAX find int32 truncations and
+// int64 overflows in size and offset arithmetic.
+std::vector<DomainClass> with_extremes(std::vector<DomainClass> v) {
+  v.push_back({"INT64_MIN", 1, B});
+  v.push_back({"INT64_MAX", 1, B});
+  v.push_back({"+-2^31", 1, B});
+  v.push_back({"+-2^62", 1, B});
+  return v;
+}
+
+// Scalars at and around every dtype's limits (engine/scalar.cpp converts them
+// with LibTorch's checked and unchecked rules).
+std::vector<DomainClass> scalar_classes() {
+  return {
+      {"small int", 30, V},
+      {"small float", 14, V},
+      {"bool", 8, V},
+      {"int dtype limit", 10, B},         // int8/uint8/int16/int32/int64 min, max and +-1 beyond
+      {"reduced float max", 5, B},        // float16 / bfloat16 / float32 max and just past
+      {"past exact integers", 5, B},      // 2049, 16777217, 2^53+1: not exact in a reduced float
+      {"huge float64", 4, B},             // far beyond 2^32 and 2^64
+      {"nan", 4, B},
+      {"inf", 3, B},
+      {"-inf", 3, B},
+      {"-0.0", 4, B},
+      {"denormal", 4, B},                 // float32/float16 subnormals, float64's smallest
+  };
+}
+
+std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_classes() {
+  std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> m;
+  m[D::Self] = {"self", {{"recent value", 55, V}, {"any value", 45, V}}};
+  m[D::Other] = {"tensor", {{"any value", 80, V}, {"self", 20, V}}};
+  std::vector<DomainClass> dim = with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-1", 4, X}, {"rank", 4, X}});
+  m[D::Dim] = {"dim", dim};
+  m[D::InsertDim] = {"insert dim", with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-2", 4, X}, {"rank+1", 4, X}})};
+  std::vector<DomainClass> opt_dim = {{"none", 40, V}};
+  opt_dim.insert(opt_dim.end(), dim.begin(), dim.end());
+  m[D::OptDim] = {"optional dim", opt_dim};
+  m[D::DimList] = {"dim list", {{"subset", 55, V}, {"negative dims", 12, V}, {"empty", 8, V}, {"all dims", 10, V},
+                                {"repeated dim", 5, X}, {"out of range", 5, X}}};
+  m[D::Permutation] = {"permutation", {{"permutation", 70, V}, {"negative dims", 15, V}, {"repeated dim", 5, X},
+                                       {"wrong length", 5, X}, {"out of range", 5, X}}};
+  m[D::MoveDims] = {"move dims", {{"one dim", 45, V}, {"dim list", 35, V}, {"empty list", 4, V},
+                                  {"out of range", 5, X}, {"repeated dim", 5, X}, {"length mismatch", 5, X}}};
+  m[D::Index] = {"index", with_extremes({{"in range", 60, V}, {"negative", 25, V}, {"size", 5, X}, {"-size-1", 5, X}})};
+  m[D::Start] = {"start", with_extremes({{"in range", 55, V}, {"negative", 25, V}, {"size", 6, B}, {"size+1", 4, X},
+                                         {"-size-1", 4, X}})};
+  m[D::Length] = {"length", with_extremes({{"fits", 60, V}, {"zero", 10, B}, {"one past", 6, X}, {"negative", 6, X}})};
+  m[D::SliceBound] = {"slice bound", with_extremes({{"none", 25, V}, {"in range", 40, V}, {"negative", 15, V},
+                                                    {"past the end", 5, B}, {"before the start", 5, B}})};
+  m[D::SliceStep] = {"slice step", {{"1", 50, V}, {"2..3", 30, V}, {"size or more", 8, B}, {"INT64_MAX", 3, B},
+                                    {"0", 4, X}, {"negative", 4, X}}};
+  m[D::DiagOffset] = {"diagonal offset", with_extremes({{"small", 70, V}, {"+-size", 12, B}, {"past size", 5, B}})};
+  m[D::WindowSize] = {"window size", {{"fits", 60, V}, {"0", 8, B}, {"size", 8, B}, {"size+1", 8, X}, {"negative", 6, X},
+                                      {"INT64_MAX", 3, X}}};
+  m[D::WindowStep] = {"window step", {{"1..3", 70, V}, {"size+1", 6, B}, {"INT64_MAX", 4, B}, {"0", 8, X},
+                                      {"negative", 8, X}}};
+  m[D::Shape] = {"shape", {{"small", 45, V},
+                           {"rank 5-6", 12, V},
+                           {"rank 7-64", 4, B},
+                           {"rank 65", 1, B},          // past LibTorch's 64-dim limits
+                           {"thousands of elements", 12, V},  // LibTorch's vectorized loops run
+                           {"with zero", 8, B},        // also [0, 2^62]: no overflow when a size is 0
+                           {"negative size", 5, X},
+                           {"product overflows", 4, X},
+                           {"over budget", 2, B},
+                           {"INT64_MAX size", 1, X}}};
+  m[D::Strides] = {"strides", {{"small", 45, V}, {"contiguous", 20, V}, {"zero", 10, V}, {"negative", 6, X},
+                               {"huge", 5, B}, {"wrong length", 4, X}}};
+  m[D::StorageOffset] = {"storage offset", with_extremes({{"none", 35, V}, {"0", 15, V}, {"in storage", 30, V},
+                                                          {"past the end", 5, X}, {"negative", 5, X}})};
+  std::vector<DomainClass> view_shape = {{"factorisation", 40, V},     {"with -1", 25, V},
+                                         {"high rank with ones", 5, B}, {"two -1", 4, X},
+                                         {"wrong element count", 8, X}, {"negative size", 4, X},
+                                         {"-1 with zero elements", 3, B}, {"product overflows", 3, X}};
+  m[D::ViewShape] = {"view shape", view_shape};
+  view_shape.push_back({"reinterpret as dtype", 18, V});
+  m[D::ViewShapeOrDType] = {"view shape or dtype", view_shape};
+  m[D::ExpandShape] = {"expand shape", {{"same or -1", 40, V},
+                                        {"broadcast size-1 dims", 25, V},
+                                        {"new leading dims", 12, V},
+                                        {"huge new dim", 5, B},  // 1e9, 2^62: views never allocate
+                                        {"numel overflows", 3, B},
+                                        {"mismatch", 5, X},
+                                        {"negative", 4, X},
+                                        {"-1 in a new dim", 3, X},
+                                        {"fewer dims", 3, X}}};
+  m[D::ArangeEnd] = {"arange end", {{"small", 55, V}, {"thousands", 15, V}, {"zero", 5, B}, {"one", 3, B},
+                                    {"negative", 5, X}, {"past float16 exact range", 4, B}, {"over budget", 3, B},
+                                    {"INT64_MAX", 2, X}, {"INT64_MIN", 2, X}}};
+  m[D::Chunks] = {"chunks", {{"1..4", 70, V}, {"more than size", 10, B}, {"INT64_MAX", 4, B}, {"0", 6, X},
+                             {"negative", 6, X}}};
+  m[D::SplitSize] = {"split size", {{"one size", 40, V}, {"size list", 30, V}, {"0", 5, B}, {"INT64_MAX", 5, B},
+                                    {"negative", 5, X}, {"list with wrong sum", 7, X}, {"list with negative", 4, X}}};
+  m[D::Repeats] = {"repeats", {{"one per dim", 55, V}, {"extra leading", 20, V}, {"thousands of elements", 6, V},
+                               {"fewer than dims", 6, X}, {"negative", 6, X}, {"product overflows", 3, X}}};
+  m[D::IndexList] = {"index list", with_extremes({{"in range", 55, V}, {"duplicates", 10, V}, {"empty", 10, B},
+                                                  {"many", 5, V}, {"negative", 8, X}, {"size", 8, X}})};
+  m[D::Scalar] = {"scalar", scalar_classes()};
+  std::vector<DomainClass> opt_scalar = {{"none", 30, V}};
+  for (const DomainClass& c : scalar_classes()) opt_scalar.push_back(c);
+  m[D::OptScalar] = {"optional scalar", opt_scalar};
+  std::vector<DomainClass> sot = scalar_classes();
+  sot.push_back({"tensor", 80, V});
+  sot.push_back({"self", 15, V});
+  m[D::ScalarOrTensor] = {"scalar or tensor", sot};
+  m[D::Values] = {"values", {{"0-d", 15, V},
+                             {"ints", 25, V},
+                             {"floats", 20, V},
+                             {"bools", 8, V},
+                             {"mixed int and float", 10, V},
+                             {"mixed bool and number", 5, V},
+                             {"empty", 5, B},
+                             {"dtype limits", 7, B},
+                             {"nan, inf, -0.0", 5, B},
+                             {"thousands", 3, V}}};
+  std::vector<DomainClass> dtypes = {{"float32", 4, V}, {"float64", 4, V}, {"float16", 4, V}, {"bfloat16", 4, V},
+                                     {"int64", 4, V},   {"int32", 4, V},   {"int16", 4, V},   {"int8", 4, V},
+                                     {"uint8", 4, V},   {"bool", 4, V}};
+  m[D::DType] = {"dtype", dtypes};
+  dtypes.insert(dtypes.begin(), {"absent", 60, V});
+  m[D::OptDType] = {"optional dtype", dtypes};
+  m[D::SetByShape] = {"dtype (set by the shape's class)", {{"as the shape says", 1, V}}};
+  m[D::OptFormat] = {"memory format", {{"absent", 55, V}, {"preserve", 8, V}, {"contiguous", 10, V},
+                                       {"channels_last", 14, V}, {"channels_last_3d", 13, V}}};
+  m[D::OptOut] = {"out tensor", {{"absent", 80, V}, {"another value", 15, V}, {"self", 5, B}}};
+  return m;
+}
+
+const auto& class_table() {
+  static const auto m = build_classes();
+  return m;
+}
+
+// Shorthands for the op table below.
+ParamDomain P(std::string_view name, Domain d, int given = 100) { return {name, d, given}; }
+ParamDomain self() { return {"self", D::Self, 100}; }
+
+std::vector<OpDomain> build_domains() {
+  const ParamDomain dtype{"dtype", D::OptDType, 100};
+  const ParamDomain format{"format", D::OptFormat, 100};
+  const ParamDomain out{"out", D::OptOut, 100};
+  return {
+      {"arange", {P("end", D::ArangeEnd)}, {dtype}},
+      {"zeros", {P("size", D::Shape)}, {dtype}},
+      {"ones", {P("size", D::Shape)}, {dtype}},
+      {"full", {P("size", D::Shape), P("fill_value", D::Scalar)}, {dtype}},
+      {"tensor", {P("values", D::Values)}, {dtype}},
+      {"empty_strided", {P("size", D::Shape), P("stride", D::Strides)}, {dtype}},
+
+      {"view", {self(), P("size", D::ViewShapeOrDType)}, {{"dtype", D::SetByShape, 100}}},
+      {"view_as", {self(), P("other", D::Other)}, {}},
+      {"reshape", {self(), P("shape", D::ViewShape)}, {}},
+      {"flatten", {self(), P("start_dim", D::Dim, 80), P("end_dim", D::Dim, 80)}, {}},
+      {"unflatten", {self(), P("dim", D::Dim), P("sizes", D::ViewShape)}, {}},
+      {"transpose", {self(), P("dim0", D::Dim), P("dim1", D::Dim)}, {}},
+      {"t", {self()}, {}},
+      {"mT", {self()}, {}},
+      {"T", {self()}, {}},
+      {"permute", {self(), P("dims", D::Permutation)}, {}},
+      {"movedim", {self(), P("source", D::MoveDims), P("destination", D::MoveDims)}, {}},
+      {"expand", {self(), P("size", D::ExpandShape)}, {}},
+      {"expand_as", {self(), P("other", D::Other)}, {}},
+      {"broadcast_to", {self(), P("size", D::ExpandShape)}, {}},
+      {"unsqueeze", {self(), P("dim", D::InsertDim)}, {}},
+      {"squeeze", {self(), P("dim", D::OptDim, 70)}, {}},
+      {"narrow", {self(), P("dim", D::Dim), P("start", D::Start), P("length", D::Length)}, {}},
+      {"slice",
+       {self(), P("dim", D::Dim, 90), P("start", D::SliceBound, 90), P("end", D::SliceBound, 90),
+        P("step", D::SliceStep, 80)},
+       {}},
+      {"select", {self(), P("dim", D::Dim), P("index", D::Index)}, {}},
+      {"diagonal", {self(), P("offset", D::DiagOffset, 85), P("dim1", D::Dim, 80), P("dim2", D::Dim, 90)}, {}},
+      {"unfold", {self(), P("dimension", D::Dim), P("size", D::WindowSize), P("step", D::WindowStep)}, {}},
+      {"as_strided",
+       {self(), P("size", D::Shape), P("stride", D::Strides), P("storage_offset", D::StorageOffset, 60)},
+       {}},
+      {"detach", {self()}, {}},
+      {"alias", {self()}, {}},
+      {"split", {self(), P("split_size", D::SplitSize), P("dim", D::Dim, 85)}, {}},
+      {"chunk", {self(), P("chunks", D::Chunks), P("dim", D::Dim, 85)}, {}},
+      {"unbind", {self(), P("dim", D::Dim, 85)}, {}},
+
+      {"contiguous", {self()}, {format}},
+      {"clone", {self()}, {format}},
+      {"to", {self()}, {format, {"dtype", D::OptDType, 100}}},
+      {"repeat", {self(), P("repeats", D::Repeats)}, {}},
+      {"index_select", {self(), P("dim", D::Dim), P("index", D::IndexList)}, {}},
+      {"flip", {self(), P("dims", D::DimList)}, {}},
+      {"empty_like", {self()}, {format, dtype}},
+      {"zeros_like", {self()}, {format, dtype}},
+
+      {"add_", {self(), P("other", D::ScalarOrTensor)}, {}},
+      {"sub_", {self(), P("other", D::ScalarOrTensor)}, {}},
+      {"mul_", {self(), P("other", D::ScalarOrTensor)}, {}},
+      {"div_", {self(), P("other", D::ScalarOrTensor)}, {}},
+      {"zero_", {self()}, {}},
+      {"fill_", {self(), P("value", D::ScalarOrTensor)}, {}},
+      {"clamp_", {self(), P("min", D::OptScalar, 90), P("max", D::OptScalar, 70)}, {}},
+      {"copy_", {self(), P("src", D::Other)}, {}},
+
+      {"add", {self(), P("other", D::ScalarOrTensor)}, {out}},
+      {"mul", {self(), P("other", D::ScalarOrTensor)}, {out}},
+      {"neg", {self()}, {out}},
+  };
+}
+
+}  // namespace
+
+std::string_view validity_name(Validity v) {
+  switch (v) {
+    case Validity::Valid: return "valid";
+    case Validity::Boundary: return "boundary";
+    case Validity::Invalid: return "invalid";
+  }
+  return "?";
+}
+
+const std::vector<DomainClass>& domain_classes(Domain d) {
+  auto it = class_table().find(d);
+  if (it == class_table().end()) throw std::logic_error("domain_classes: a domain without classes");
+  return it->second.second;
+}
+
+std::string_view domain_name(Domain d) {
+  auto it = class_table().find(d);
+  return it == class_table().end() ? "?" : it->second.first;
+}
+
+const std::vector<OpDomain>& all_domains() {
+  static const std::vector<OpDomain> table = build_domains();
+  return table;
+}
+
+const OpDomain* find_domain(std::string_view op) {
+  static const auto index = [] {
+    std::unordered_map<std::string_view, const OpDomain*> m;
+    for (const OpDomain& d : all_domains()) m[d.op] = &d;
+    return m;
+  }();
+  auto it = index.find(op);
+  return it == index.end() ? nullptr : it->second;
+}
+
+}  // namespace sc

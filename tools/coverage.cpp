@@ -1,0 +1,145 @@
+// stridecheck generate --stats: the domain coverage report. Generates
+// programs, runs each on two backends, and counts per op, parameter and
+// domain class (program/domains.h) how often the class was drawn and what the
+// step then did on the oracle side (ok, each error kind, skipped because an
+// input was unbound, over budget, refused), how often it was undefined and how
+// often it was the first divergence. Classes never drawn show as holes.
+#include <cstdio>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "program/domains.h"
+#include "program/generator.h"
+#include "program/ops.h"
+#include "tools/tool.h"
+
+namespace sc::tool {
+namespace {
+
+// Outcome columns, in print order.
+enum Col { kOk, kRuntime, kIndex, kValue, kType, kNotImpl, kOtherError, kUnbound, kBudget, kRefused, kUndef, kDiverged, kCols };
+const char* const kColNames[kCols] = {"ok",      "Runtime", "Index",  "Value",   "Type",  "NotImpl",
+                                      "otherErr", "unbound", "budget", "refused", "undef", "DIVERGED"};
+
+struct Counts {
+  int64_t drawn = 0;
+  int64_t col[kCols] = {};
+  void add(const Counts& o) {
+    drawn += o.drawn;
+    for (int i = 0; i < kCols; ++i) col[i] += o.col[i];
+  }
+};
+
+Col outcome_col(const StepObs& s) {
+  switch (s.outcome) {
+    case Outcome::Ok: return kOk;
+    case Outcome::Skipped: return kUnbound;
+    case Outcome::OverBudget:
+    case Outcome::TimedOut: return kBudget;
+    case Outcome::Refused: return kRefused;
+    case Outcome::Error:
+      if (s.error_kind == "RuntimeError") return kRuntime;
+      if (s.error_kind == "IndexError") return kIndex;
+      if (s.error_kind == "ValueError") return kValue;
+      if (s.error_kind == "TypeError") return kType;
+      if (s.error_kind == "NotImplementedError") return kNotImpl;
+      return kOtherError;
+  }
+  return kOtherError;
+}
+
+using Key = std::tuple<std::string, std::string, std::string>;  // op, param, class
+
+void print_row(const std::string& op, const std::string& param, const std::string& cls, const std::string& validity,
+               const Counts& c) {
+  std::printf("%-13s %-12s %-26s %-8s %7lld", op.c_str(), param.c_str(), cls.c_str(), validity.c_str(),
+              static_cast<long long>(c.drawn));
+  for (int i = 0; i < kCols; ++i) std::printf(" %7lld", static_cast<long long>(c.col[i]));
+  std::printf("%s\n", c.drawn == 0 && param != "*" ? "  <- never drawn" : "");
+}
+
+}  // namespace
+
+int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& names) {
+  std::map<Key, Counts> counts;
+  std::map<std::string, Counts> per_op;
+  int64_t verdicts[4] = {};
+  int64_t steps_total = 0;
+  std::vector<std::string> failures;  // the first 50, to replay with generate --seed S
+  for (int k = 0; k < count; ++k) {
+    Choices choices = Choices::from_seed(seed + static_cast<uint64_t>(k));
+    GenerationLog log;
+    Program p = generate_program(choices, {}, &log);
+    Options o;
+    o.budget_bytes = budget_bytes;
+    Comparison c = compare_program(p, o, names, /*record_contents=*/false);
+    ++verdicts[static_cast<int>(c.diff.verdict)];
+    if (c.diff.verdict == Verdict::Fail && c.diff.first && failures.size() < 50)
+      failures.push_back("seed " + std::to_string(seed + static_cast<uint64_t>(k)) + ": step " +
+                         std::to_string(c.diff.first->step + 1) + " (" +
+                         (c.diff.first->step < p.steps.size() ? p.steps[c.diff.first->step].op : "?") + ") " +
+                         c.diff.first->field);
+    for (size_t i = 0; i < p.steps.size() && i < c.right.steps.size(); ++i) {
+      const StepObs& right = c.right.steps[i];
+      Counts one;
+      one.drawn = 1;
+      one.col[outcome_col(right)] = 1;
+      if (right.undefined || (i < c.left.steps.size() && c.left.steps[i].undefined)) one.col[kUndef] = 1;
+      if (c.diff.verdict == Verdict::Fail && c.diff.first && c.diff.first->step == i) one.col[kDiverged] = 1;
+      per_op[p.steps[i].op].add(one);
+      ++steps_total;
+      if (i < log.steps.size())
+        for (const DrawnClass& d : log.steps[i])
+          counts[{p.steps[i].op, std::string(d.param), std::string(d.klass)}].add(one);
+    }
+  }
+
+  std::printf("domain coverage: %d generated programs (seeds %llu..%llu), %s vs %s, budget %lld bytes\n", count,
+              static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed + count - 1),
+              names[0].c_str(), names[1].c_str(), static_cast<long long>(budget_bytes));
+  std::string oracle = oracle_version();
+  if (!oracle.empty()) std::printf("oracle: %s\n", oracle.c_str());
+  auto pct = [&](int64_t n) { return count ? 100.0 * static_cast<double>(n) / count : 0.0; };
+  std::printf("programs: pass %lld (%.1f%%), fail %lld (%.1f%%), undefined %lld (%.1f%%), skipped %lld (%.1f%%); %lld steps\n",
+              static_cast<long long>(verdicts[0]), pct(verdicts[0]), static_cast<long long>(verdicts[1]),
+              pct(verdicts[1]), static_cast<long long>(verdicts[2]), pct(verdicts[2]),
+              static_cast<long long>(verdicts[3]), pct(verdicts[3]), static_cast<long long>(steps_total));
+  std::printf("columns: times the class was drawn; then what the step did on the %s side (ok, error kinds, input "
+              "unbound, over budget, refused), steps marked undefined, and first divergences. '*' rows: the op.\n\n",
+              names[1].c_str());
+  std::printf("%-13s %-12s %-26s %-8s %7s", "op", "param", "class", "kind", "drawn");
+  for (int i = 0; i < kCols; ++i) std::printf(" %7s", kColNames[i]);
+  std::printf("\n");
+  int holes = 0;
+  for (const OpDomain& od : all_domains()) {
+    const std::string op(od.op);
+    print_row(op, "*", "", "", per_op[op]);
+    std::set<std::string> printed_params;
+    auto param_rows = [&](const ParamDomain& pd) {
+      const std::string param(pd.param);
+      const Domain shown = pd.domain == Domain::SetByShape ? Domain::DType : pd.domain;
+      std::set<std::string> declared;
+      for (const DomainClass& dc : domain_classes(shown)) {
+        declared.insert(std::string(dc.name));
+        const Counts& c = counts[{op, param, std::string(dc.name)}];
+        if (c.drawn == 0) ++holes;
+        print_row("", param, std::string(dc.name), std::string(validity_name(dc.validity)), c);
+      }
+      // Classes drawn outside the declaration (the write after empty_like).
+      for (const auto& [key, c] : counts)
+        if (std::get<0>(key) == op && std::get<1>(key) == param && !declared.count(std::get<2>(key)))
+          print_row("", param, std::get<2>(key), "extra", c);
+    };
+    for (const ParamDomain& pd : od.params) param_rows(pd);
+    for (const ParamDomain& pd : od.kwargs) param_rows(pd);
+  }
+  std::printf("\nholes (declared classes never drawn): %d\n", holes);
+  if (!failures.empty()) {
+    std::printf("failing programs (stridecheck generate --seed S prints one):\n");
+    for (const std::string& f : failures) std::printf("  %s\n", f.c_str());
+  }
+  return verdicts[1] ? kExitFailed : kExitOk;
+}
+
+}  // namespace sc::tool
