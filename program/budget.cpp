@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "engine/creation.h"
 #include "engine/dtype.h"
 #include "engine/error.h"
 #include "engine/views.h"
@@ -16,6 +17,19 @@ int64_t sat_mul(int64_t a, int64_t b) {
   if (a == 0 || b == 0) return 0;
   if (a > kMax / b) return kMax;
   return a * b;
+}
+
+// LibTorch's own checks come before the budget (DESIGN.md Limits: only steps
+// that would really allocate past it are skipped): a step whose storage size
+// computation overflows raises "Storage size calculation overflowed" (or a
+// numel overflow) before anything is allocated, so it is run and compared.
+// `certain` says the computation overflows for every itemsize >= min_item.
+bool nbytes_overflow(const std::vector<int64_t>& sizes, int64_t min_item) {
+  uint64_t n = 1;
+  bool overflowed = false;
+  for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(n, static_cast<uint64_t>(s), &n);
+  overflowed |= __builtin_mul_overflow(n, static_cast<uint64_t>(min_item), &n);
+  return overflowed || n > static_cast<uint64_t>(kMax);
 }
 
 // nullopt when a size is negative: the op raises LibTorch's own error first.
@@ -55,8 +69,11 @@ std::optional<AllocationEstimate> allocation_estimate(
   if (spec->category == OpCategory::Creation) {
     int64_t item = itemsize_of(a, op == "tensor" ? 8 : 4);
     if (op == "arange") {
-      int64_t n = a.int_(0);
-      if (n < 0) return std::nullopt;
+      // arange's size goes through a double: past 2^62 the C++ API's SymInt
+      // check raises, below it the storage size check may.
+      if (a.int_(0) < 0 || a.kw_dtype() == std::optional<std::string>("bool")) return std::nullopt;
+      const int64_t n = engine::arange_size(a.int_(0));
+      if (n < 0 || nbytes_overflow({n}, item)) return std::nullopt;
       return make(sat_mul(n, item), "arange " + std::to_string(n));
     }
     if (op == "tensor") return make(sat_mul(static_cast<int64_t>(a.values(0).size()), item), "tensor");
@@ -65,17 +82,17 @@ std::optional<AllocationEstimate> allocation_estimate(
       // computeStorageNbytes: 1 + sum((size-1)*stride) elements, 0 if any size is 0.
       std::vector<int64_t> st = a.int_list(1);
       if (st.size() != sizes.size()) return std::nullopt;
-      int64_t span = 1;
-      for (size_t i = 0; i < sizes.size(); ++i) {
-        if (sizes[i] < 0 || st[i] < 0) return std::nullopt;
-        if (sizes[i] == 0) return make(0, "empty_strided");
-        int64_t add = sat_mul(sizes[i] - 1, st[i]);
-        span = add > kMax - span ? kMax : span + add;
+      for (int64_t x : sizes)
+        if (x < 0) return std::nullopt;
+      try {  // the same computation, with LibTorch's overflow check
+        return make(engine::compute_storage_nbytes(sizes, st, item),
+                    "empty_strided " + shape_text(sizes) + " " + shape_text(st));
+      } catch (const engine::TorchError&) {
+        return std::nullopt;
       }
-      return make(sat_mul(span, item), "empty_strided " + shape_text(sizes) + " " + shape_text(st));
     }
     auto n = numel_of(sizes);
-    if (!n) return std::nullopt;
+    if (!n || nbytes_overflow(sizes, item)) return std::nullopt;
     return make(sat_mul(*n, item), op + " " + shape_text(sizes));
   }
 
@@ -145,10 +162,18 @@ std::optional<AllocationEstimate> allocation_estimate(
     int64_t item = itemsize_of(a, self_item);
     int64_t n = *self_numel;
     if (op == "repeat") {
-      for (int64_t r : a.int_list(1)) {
-        if (r < 0) return std::nullopt;
-        n = sat_mul(n, r);
+      // the result is empty(self's padded sizes * repeats), int64 products
+      // that wrap as LibTorch's do; its own size checks come first.
+      std::vector<int64_t> rep = a.int_list(1), target;
+      if (rep.size() < self.sizes.size()) return std::nullopt;
+      const size_t pad = rep.size() - self.sizes.size();
+      for (size_t i = 0; i < rep.size(); ++i) {
+        const int64_t s = i < pad ? 1 : self.sizes[i - pad];
+        target.push_back(static_cast<int64_t>(static_cast<uint64_t>(s) * static_cast<uint64_t>(rep[i])));
+        if (target.back() < 0) return std::nullopt;
       }
+      if (nbytes_overflow(target, item)) return std::nullopt;
+      n = *numel_of(target);
     } else if (op == "index_select") {
       // the result: self's sizes with sizes[dim] = the index count. The product
       // is taken without sizes[dim] (dividing a saturated numel by it would
@@ -163,6 +188,7 @@ std::optional<AllocationEstimate> allocation_estimate(
       }
       n = sat_mul(n, static_cast<int64_t>(a.int_list(2).size()));
     }
+    if (op != "repeat" && op != "index_select" && nbytes_overflow(self.sizes, item)) return std::nullopt;
     return make(sat_mul(n, item), op + " of " + shape_text(self.sizes));
   }
 
@@ -181,13 +207,14 @@ std::optional<AllocationEstimate> allocation_estimate(
     for (size_t i = 0; i < nd; ++i) {
       int64_t x = i < nd - out.size() ? 1 : out[i - (nd - out.size())];
       int64_t y = i < nd - other.sizes.size() ? 1 : other.sizes[i - (nd - other.sizes.size())];
-      b[i] = std::max(x, y);
-      if (x == 0 || y == 0) b[i] = 0;
+      if (x != y && x != 1 && y != 1) return std::nullopt;  // not broadcastable: raises first
+      b[i] = x == 1 ? y : x;
     }
     out = b;
   }
   auto n = numel_of(out);
-  if (!n) return std::nullopt;
+  // Overflow for any result dtype (itemsize >= 1): LibTorch raises first.
+  if (!n || nbytes_overflow(out, 1)) return std::nullopt;
   return make(sat_mul(*n, 8), op + " result " + shape_text(out));
 }
 

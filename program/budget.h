@@ -25,7 +25,10 @@ struct AllocationEstimate {
 };
 
 // nullopt: the step allocates nothing (views, scalar-only in-place ops) or
-// will raise before allocating (negative sizes: LibTorch's own error wins).
+// LibTorch's own checks reject it before allocating (negative sizes, a storage
+// size computation that overflows int64, shapes that do not broadcast): such a
+// step is run and compared, never skipped. Only a step that would really
+// allocate past the budget is skipped.
 std::optional<AllocationEstimate> allocation_estimate(
     const Step& step, const std::function<InputHeader(const std::string&)>& input);
 
