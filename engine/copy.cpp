@@ -40,12 +40,30 @@ Tensor copy_into_new(const Tensor& src, const Shape& strides, DType dtype) {
   return out;
 }
 
+// With the preserve format, a non-overlapping and dense self passes its own
+// strides (and sizes) on to empty_strided, and 1.13's C++ API checks them as
+// SymInts: clone through sym_strides() ("SymIntArrayRef expected to contain
+// only concrete integers"), empty_like/_to_copy through an IntArrayRef ("...
+// cannot be represented as a SymInt: <v>"), strides first. A stored stride
+// below -2^62 (a wrapped product: zeros [0,2^62,2,1]) raises there.
+void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_strides) {
+  if (format != MemoryFormat::Preserve || !is_non_overlapping_and_dense(self.sizes, self.strides)) return;
+  if (sym_strides) {
+    check_concrete_symints(self.strides);
+    check_concrete_symints(self.sizes);
+  } else {
+    check_symint_list(self.strides);
+    check_symint_list(self.sizes);
+  }
+}
+
 }  // namespace
 
 // at::clone: preserve -> empty_strided(sizes, strides) when
 // non-overlapping-and-dense, else empty_like (infer_dense_strides); other
 // formats -> empty_like(self, format) = empty(sizes, format).
 Tensor clone(const Tensor& self, MemoryFormat format) {
+  check_passed_on_strides(self, format, /*sym_strides=*/true);
   return copy_into_new(self, empty_like_strides(self, format), self.dtype);
 }
 
@@ -67,6 +85,7 @@ Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFo
   const MemoryFormat f = format.value_or(MemoryFormat::Preserve);
   const DType d = dtype.value_or(self.dtype);
   if (d == self.dtype && (f == MemoryFormat::Preserve || suggest_memory_format(self) == f)) return self;
+  check_passed_on_strides(self, f, false);
   return copy_into_new(self, empty_like_strides(self, f), d);
 }
 
@@ -86,14 +105,20 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
   bool zero = false;
   for (size_t i = 0; i < n; ++i) {
     if (repeats[i] == 0) zero = true;
-    target[i] = wrapping::mul(padded[i], repeats[i]);
+    target[i] = wrapping::mul(padded[i], repeats[i]);  // int64 multiplication, as LibTorch's
   }
-  check_symint_list(target);
+  (void)expand(self, padded);  // LibTorch's xtensor = self.expand(padded), with its checks, comes first
+  check_symint_list(target);    // at::empty(target) converts it to SymInts
   if (zero) return empty(target, self.dtype, self.device());
-  // at::empty(target)'s checks; every element of the contiguous result is written below.
-  check_factory_sizes(target);
-  compute_storage_nbytes_contiguous(target, itemsize(self.dtype));
+  check_factory_sizes(target);  // empty(target)'s checks, then every element of it is written below
+  (void)compute_storage_nbytes_contiguous(target, itemsize(self.dtype));
   Tensor result = empty_strided_for_overwrite(target, contiguous_strides(target), self.dtype, self.device());
+  // LibTorch copies through alias(result) unfolded along every dim (window =
+  // self's padded size, step max(size, 1)): the unfolds' own checks (window
+  // past the size, numel overflow) run even when there is nothing to copy.
+  Tensor unfolded = alias(result);
+  for (size_t i = 0; i < n; ++i)
+    unfolded = unfold(unfolded, static_cast<int64_t>(i), padded[i], std::max<int64_t>(padded[i], 1));
   if (result.numel() == 0) return result;
   // result viewed as [r0, s0, r1, s1, ...] (dims interleaved) receives self
   // broadcast along the r dims.
@@ -179,12 +204,15 @@ Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
 // empty_like(self, preserve); out[i] = self[flipped i].
 Tensor flip(const Tensor& self, const Shape& dims) {
   const int64_t nd = self.dim();
+  // dim_list_to_bitset: a std::bitset<64>
+  SC_CHECK(nd <= 64, "only tensors with up to 64 dims are supported");
   std::vector<bool> flip_dim(static_cast<size_t>(std::max<int64_t>(nd, 1)), false);
   for (int64_t d : dims) {
     const int64_t w = maybe_wrap_dim(d, nd);
     SC_CHECK(!flip_dim[w], "dim ", w, " appears multiple times in the list of dims");
     flip_dim[w] = true;
   }
+  check_passed_on_strides(self, MemoryFormat::Preserve, false);  // empty_like(self)
   Tensor result = empty_strided_for_overwrite(self.sizes, empty_like_strides(self, MemoryFormat::Preserve),
                                               self.dtype, self.device());  // dense: every element written
   Tensor src = self;
@@ -201,6 +229,7 @@ Tensor flip(const Tensor& self, const Shape& dims) {
 // self's strides when non-overlapping-and-dense, else infer_dense_strides;
 // a format -> empty(sizes, format). Contents undefined.
 Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+  check_passed_on_strides(self, format.value_or(MemoryFormat::Preserve), false);
   Tensor r = empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
                            dtype.value_or(self.dtype), self.device());
   if (r.storage->nbytes() > 0) r.storage->mark_undefined(0, r.storage->nbytes());
@@ -209,6 +238,7 @@ Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<
 
 // zeros_like = empty_like(...).zero_() (in a factory: version stays 0).
 Tensor zeros_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+  check_passed_on_strides(self, format.value_or(MemoryFormat::Preserve), false);
   return empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
                        dtype.value_or(self.dtype), self.device());
 }

@@ -1,5 +1,8 @@
 #include "engine/creation.h"
 
+#include <cmath>
+#include <limits>
+
 #include "engine/error.h"
 #include "engine/inplace.h"
 #include "engine/kernels/kernels.h"
@@ -29,27 +32,36 @@ Tensor moved_to(const Tensor& host, Device device) {
   return t;
 }
 
-// at::detail::empty_generic: sizes checked, then computeStorageNbytesContiguous
-// (overflow checked), then the contiguous restride.
+// at::empty: sizes checked, then computeStorageNbytesContiguous's overflow
+// check, before anything is allocated.
 Tensor empty(const Shape& sizes, DType dtype, Device device) {
   check_factory_sizes(sizes);
-  auto storage = Storage::allocate(compute_storage_nbytes_contiguous(sizes, itemsize(dtype)), device);
-  return make_tensor(std::move(storage), sizes, contiguous_strides(sizes), 0, dtype);
+  const int64_t nbytes = compute_storage_nbytes_contiguous(sizes, itemsize(dtype));
+  return make_tensor(Storage::allocate(nbytes, device), sizes, contiguous_strides(sizes), 0, dtype);
 }
 
-// at::detail::empty_strided_generic: sizes checked, then computeStorageNbytes (overflow checked).
+// at::empty_strided: sizes checked, then computeStorageNbytes's overflow check.
 Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
   check_factory_sizes(sizes);
-  auto storage = Storage::allocate(compute_storage_nbytes(sizes, strides, itemsize(dtype)), device);
-  return make_tensor(std::move(storage), sizes, strides, 0, dtype);
+  // measured (1.13): the length check comes before the storage size check
+  SC_CHECK(sizes.size() == strides.size(), "dimensionality of sizes (", sizes.size(),
+           ") must match dimensionality of strides (", strides.size(), ")");
+  const int64_t nbytes = compute_storage_nbytes(sizes, strides, itemsize(dtype));
+  Shape set_strides = set_sizes_and_strides_strides(sizes, strides);
+  check_numel(sizes);
+  return make_tensor(Storage::allocate(nbytes, device), sizes, std::move(set_strides), 0, dtype);
 }
 
+// empty_strided for a result whose every element is written next (the
+// iterator's outputs, repeat, flip): the same checks and stride rule.
 Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
   check_factory_sizes(sizes);
-  SC_ASSERT(is_non_overlapping_and_dense(sizes, strides) || required_storage_elements(sizes, strides) == 0,
+  const int64_t nbytes = compute_storage_nbytes(sizes, strides, itemsize(dtype));
+  Shape set_strides = set_sizes_and_strides_strides(sizes, strides);
+  check_numel(sizes);
+  SC_ASSERT(is_non_overlapping_and_dense(sizes, set_strides) || nbytes == 0,
             "empty_strided_for_overwrite of a tensor with gaps");
-  auto storage = Storage::allocate_for_overwrite(compute_storage_nbytes(sizes, strides, itemsize(dtype)), device);
-  return make_tensor(std::move(storage), sizes, strides, 0, dtype);
+  return make_tensor(Storage::allocate_for_overwrite(nbytes, device), sizes, std::move(set_strides), 0, dtype);
 }
 
 void fill_storage_iota(Storage& storage, DType dtype) {
@@ -59,20 +71,78 @@ void fill_storage_iota(Storage& storage, DType dtype) {
   for (int64_t k = 0; k < n; ++k) store_int(dtype, storage.data() + k * item, k);
 }
 
+namespace {
+// Note [arange's vectorized loop] (RangeFactoriesKernel.cpp, 1.13): the CPU
+// kernel writes 2 vectors of V = 32 bytes / itemsize lanes at a time while
+// 2V elements remain, the rest one by one. A vector starting at index i holds
+// T(acc(T(acc(i))) + k) for lane k: the base is rounded to the dtype first,
+// then each lane adds k in the accumulation type (float for float16 and
+// bfloat16, double for float32) and rounds again. Past a reduced float's
+// exact integer range this differs from rounding i + k once (measured:
+// arange(4128, bfloat16)[4113] is 4096, not 4128). Integer dtypes are exact
+// (int64 arithmetic, wrapped on the store).
+void arange_fill(Storage& storage, DType dtype) {
+  const int64_t item = itemsize(dtype);
+  const int64_t n = storage.nbytes() / item;
+  std::byte* p = storage.data();
+  if (!is_floating(dtype) || dtype == DType::Float64) {
+    for (int64_t k = 0; k < n; ++k) store_int(dtype, p + k * item, k);
+    return;
+  }
+  const bool acc_float = dtype != DType::Float32;  // acc_type<Half/BFloat16> = float; <float> = double
+  auto round_to_dtype = [&](double v) {  // T(v), read back as double
+    std::byte tmp[8];
+    store_double(dtype, tmp, acc_float ? static_cast<double>(static_cast<float>(v)) : v);
+    return load_double(dtype, tmp);
+  };
+  const int64_t lanes = 32 / item;
+  auto vector_at = [&](int64_t start) {
+    const double base = round_to_dtype(static_cast<double>(start));
+    for (int64_t k = 0; k < lanes; ++k) {
+      const double v = acc_float ? static_cast<double>(static_cast<float>(base) + static_cast<float>(k))
+                                 : base + static_cast<double>(k);
+      store_double(dtype, p + (start + k) * item, acc_float ? static_cast<double>(static_cast<float>(v)) : v);
+    }
+  };
+  int64_t i = 0;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    vector_at(i);
+    vector_at(i + lanes);
+  }
+  for (; i < n; ++i) store_double(dtype, p + i * item, round_to_dtype(static_cast<double>(i)));
+}
+}  // namespace
+
+int64_t arange_size(int64_t end) {
+  const double size_d = std::ceil(static_cast<double>(end));
+  // static_cast<int64_t>(2^63) on x86: INT64_MIN (LibTorch's own cast, measured)
+  if (size_d >= 9223372036854775808.0) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(size_d);
+}
+
+// at::arange(end) = arange_out(empty({0}), 0, end, 1): the kernel is
+// dispatched over AT_DISPATCH_ALL_TYPES_AND2(Half, BFloat16) first (no bool;
+// the dispatch is named arange_cpu / arange_cuda; measured with 1.13: arange
+// -5 bool names the dtype), then the sign check, then resize_({size}): the C++
+// API's SymInt check, then the storage size check. The CUDA kernel computes
+// each element once, so only the CPU values follow Note [arange's vectorized loop].
 Tensor arange(int64_t end, DType dtype, Device device) {
-  SC_CHECK(end >= 0, "upper bound and ", since(Change::ArangeBoundMessage) ? "lower" : "larger",
-           " bound inconsistent with step sign");
-  // arange's kernels are dispatched over AT_DISPATCH_ALL_TYPES_AND2(Half,
-  // BFloat16): no bool; the dispatch is named arange_cpu / arange_cuda.
   if (dtype == DType::Bool)
     raise(dtype_dispatch_error_kind(), "\"", device == Device::CUDA ? "arange_cuda" : "arange_cpu",
           "\" not implemented for 'Bool'");
-  Tensor t = empty({end}, dtype, Device::CPU);
-  fill_storage_iota(*t.storage, dtype);
+  SC_CHECK(end >= 0, "upper bound and ", since(Change::ArangeBoundMessage) ? "lower" : "larger",
+           " bound inconsistent with step sign");
+  const int64_t size = arange_size(end);
+  check_symint_list({size});
+  Tensor t = empty({size}, dtype, Device::CPU);
+  if (device == Device::CPU) arange_fill(*t.storage, dtype);
+  else fill_storage_iota(*t.storage, dtype);
   return moved_to(t, device);
 }
 
+// The C++ API converts the size list to SymInts first (check_symint_list).
 Tensor zeros(const Shape& sizes, DType dtype, Device device) {
+  check_symint_list(sizes);
   if (since(Change::ZerosChecksSizes))
     for (int64_t s : sizes) SC_CHECK(s >= 0, "zeros: Dimension size must be non-negative.");
   return empty(sizes, dtype, device);
@@ -82,13 +152,14 @@ Tensor ones(const Shape& sizes, DType dtype, Device device) {
   return full(sizes, Scalar::integer(1), dtype, device);
 }
 
-// at::full = empty + fill_(value): the value is checked-converted
-// (measured: full([2], 2.7, long) is [2, 2]; 300 into uint8 raises
-// "value cannot be converted to type uint8_t without overflow"; -1 into uint8 is 255).
+// at::full = empty(size) (SymInt, size and storage size checks), then
+// fill_(value): the value is checked-converted (measured: full([2], 2.7, long)
+// is [2, 2]; 300 into uint8 raises "value cannot be converted to type uint8_t
+// without overflow"; -1 into uint8 is 255), after the size checks.
 Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
-  check_factory_sizes(sizes);
-  Scalar v = checked_scalar(value, dtype);
+  check_symint_list(sizes);
   Tensor t = empty(sizes, dtype, device);
+  Scalar v = checked_scalar(value, dtype);
   kernels::fill(t, v);
   return t;
 }
@@ -125,6 +196,8 @@ Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Dev
 }
 
 Tensor empty_strided_iota(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  check_symint_list(strides);  // arguments are converted right to left
+  check_symint_list(sizes);
   Tensor t = empty_strided(sizes, strides, dtype, Device::CPU);
   fill_storage_iota(*t.storage, dtype);
   return moved_to(t, device);

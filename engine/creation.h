@@ -19,6 +19,9 @@ Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DTy
                                    Device device = Device::CPU);
 
 Tensor arange(int64_t end, DType dtype, Device device = Device::CPU);
+// arange's element count as LibTorch computes it: ceil(end) through a double,
+// cast back to int64 (so INT64_MAX becomes INT64_MIN, which resize_ rejects).
+int64_t arange_size(int64_t end);
 Tensor zeros(const Shape& sizes, DType dtype, Device device = Device::CPU);
 Tensor ones(const Shape& sizes, DType dtype, Device device = Device::CPU);
 Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device = Device::CPU);

@@ -367,12 +367,12 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   }
   Tensor result;
   if (!out) {
-    Shape strides = iterator_output_strides(iops, shape, all_same);
+    Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
     result = empty_strided_for_overwrite(shape, strides, common, device);  // the kernel writes every element
   } else {
     if (will_resize) {
       // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
-      Shape strides = iterator_output_strides(iops, shape, all_same);
+      Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
       const int64_t old_bytes = out->storage->nbytes();
       // On CPU an out of another dtype than the common one is swapped for a
       // temporary of the common dtype with out's old shape (Marker [Output

@@ -100,7 +100,8 @@ Shape empty_like_strides(const Tensor& self, MemoryFormat format) {
   return strides_for_format(self.sizes, format);
 }
 
-Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape) {
+Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape,
+                              int64_t element_size) {
   // fast_set_up (compute_fast_setup_type): operands that are defined and not resized.
   if (all_same_shape) {
     bool contiguous = true, channels_last = true, dense = true;
@@ -173,10 +174,10 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
   if (inverted) return strides_for_format(shape, MemoryFormat::Contiguous);
   // compatible_stride over the permuted shape (no max(size, 1)), then invert_perm.
   Shape out(ndim);
-  int64_t next = 1;
+  int64_t next = element_size;
   for (size_t j = 0; j < ndim; ++j) {
-    out[perm[j]] = next;
-    next *= shape[perm[j]];
+    out[perm[j]] = next / element_size;
+    next = wrapping::mul(next, shape[perm[j]]);
   }
   return out;
 }

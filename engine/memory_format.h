@@ -49,6 +49,9 @@ struct IterOperand {
 // channels_last, or all non-overlapping-and-dense with equal strides), else
 // compute_strides + reorder_dimensions + compatible_stride.
 // `all_same_shape` is TensorIterator's all_ops_same_shape_.
-Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape);
+// `element_size` is the output dtype's: compatible_stride works in bytes, and
+// its int64 products wrap there (a [2^62, 0] float32 output gets stride 0).
+Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape,
+                              int64_t element_size);
 
 }  // namespace sc::engine

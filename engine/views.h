@@ -37,6 +37,15 @@ std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_str
 // With storage_offset (c10's computeStorageNbytes overload), the size starts
 // at offset + 1 (wrapping as uint64) instead of 1.
 int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize, int64_t storage_offset = 0);
+// TensorImpl::set_sizes_and_strides (1.13), which at::empty_strided, the
+// TensorIterator's outputs and view(dtype) go through: a negative stride is
+// replaced, from the last dim inwards, by 1 (last dim) or
+// stride[d+1] * max(size[d+1], 1) (1.13 lets that product wrap, measured:
+// empty_strided [0,2^62] [-2,3] runs), so negative strides rarely survive.
+Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides);
+// TensorImpl::safe_compute_numel: "numel: integer multiplication overflow"
+// when the product of the sizes (as uint64) overflows or exceeds INT64_MAX.
+void check_numel(const Shape& sizes);
 // at::detail::computeStorageNbytesContiguous, 1.13: the product of the sizes
 // and the itemsize as uint64, overflow sticky (a later 0 size does not clear
 // it): "Storage size calculation overflowed with sizes=[..]".
@@ -52,6 +61,10 @@ int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize);
 // (measured with LibTorch 1.13.1 C++). Arguments are converted right to left.
 void check_symint(int64_t v);
 void check_symint_list(const Shape& v);
+// An op that reads self.sym_sizes()/sym_strides() and passes them on as
+// SymInts (1.13's transpose) sees a stored value below -2^62 as symbolic:
+// "SymIntArrayRef expected to contain only concrete integers".
+void check_concrete_symints(const Shape& v);
 // c10's printing of an IntArrayRef: "[2, 3]", "[]".
 std::string format_int_list(const Shape& v);
 

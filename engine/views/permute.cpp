@@ -19,6 +19,8 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   Shape sizes = self.sizes, strides = self.strides;
   std::swap(sizes[dim0], sizes[dim1]);
   std::swap(strides[dim0], strides[dim1]);
+  check_concrete_symints(strides);  // as_strided_symint(sym sizes, sym strides)
+  check_concrete_symints(sizes);
   return checked_strided_view(self, sizes, strides, self.storage_offset);
 }
 

@@ -37,6 +37,10 @@ void check_symint_list(const Shape& v) {
     SC_CHECK(x >= kMinSymIntRepresentable, "IntArrayRef contains an int that cannot be represented as a SymInt: ", x);
 }
 
+void check_concrete_symints(const Shape& v) {
+  for (int64_t x : v) SC_CHECK(x >= kMinSymIntRepresentable, "SymIntArrayRef expected to contain only concrete integers");
+}
+
 // wrap(dim, n) = dim + n for dim in [-n, -1]; dim in [0, n-1] as is;
 // a 0-d tensor counts as n = 1 (range [-1, 0]) when wrap_scalar.
 int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {
@@ -166,7 +170,6 @@ int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize) 
   return static_cast<int64_t>(size);
 }
 
-namespace {
 // TensorImpl::safe_compute_numel: the product of the sizes as uint64; an
 // overflow, or a product above INT64_MAX, raises. (A negative size is a huge
 // unsigned value: it raises unless a later size is 0.)
@@ -178,7 +181,13 @@ void check_numel(const Shape& sizes) {
   SC_CHECK(!overflows, "numel: integer multiplication overflow");
 }
 
-}  // namespace
+Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides) {
+  for (size_t d = strides.size(); d-- > 0;) {
+    if (strides[d] >= 0) continue;
+    strides[d] = d + 1 == strides.size() ? 1 : wrapping::mul(strides[d + 1], std::max<int64_t>(sizes[d + 1], 1));
+  }
+  return strides;
+}
 
 // self.as_strided(sizes, strides, offset): the SymInt conversions (right to
 // left), then at::native::setStrided (1.13) on a fresh view of self's storage.

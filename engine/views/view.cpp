@@ -43,7 +43,8 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
     sizes[last] = wrapping::mul(sizes[last], r);
     SC_CHECK(self.strides[last] == 1, "self.stride(-1) must be 1 to view ", from, " as ", to,
              " (different element sizes), but got ", self.strides[last]);
-    return make_nonview_alias(self, sizes, strides, wrapping::mul(self.storage_offset, r), dtype);
+    return make_nonview_alias(self, sizes, set_sizes_and_strides_strides(sizes, strides),
+                              wrapping::mul(self.storage_offset, r), dtype);
   }
   // Upsizing: checks in LibTorch 1.13's order (size, offset, last stride,
   // other strides; measured), then stride[d] /= r for d < last; size[last] /= r; offset /= r.

@@ -51,13 +51,26 @@ TEST(IteratorOutputStrides, FollowsInputs) {
   Tensor xt = hdr({4, 3, 2}, {1, 4, 12});
   Tensor cl = hdr({2, 3, 4, 5}, {60, 1, 15, 3});
   // add xt 1: a 0-d operand disables fast setup; the permutation follows xt
-  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&xt}}, {4, 3, 2}, false), (Shape{1, 4, 12}));
+  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&xt}}, {4, 3, 2}, false, 4), (Shape{1, 4, 12}));
   // channels_last in, channels_last out (fast setup)
-  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&cl}, {&cl}}, {2, 3, 4, 5}, true), (Shape{60, 1, 15, 3}));
+  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&cl}, {&cl}}, {2, 3, 4, 5}, true, 4), (Shape{60, 1, 15, 3}));
   // contiguous and transposed: the first input with a strict order decides
   Tensor c = hdr({4, 3, 2}, {6, 2, 1});
-  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&c}, {&xt}}, {4, 3, 2}, true), (Shape{6, 2, 1}));
-  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&xt}, {&c}}, {4, 3, 2}, true), (Shape{1, 4, 12}));
+  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&c}, {&xt}}, {4, 3, 2}, true, 4), (Shape{6, 2, 1}));
+  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&xt}, {&c}}, {4, 3, 2}, true, 4), (Shape{1, 4, 12}));
+}
+
+}  // namespace
+}  // namespace sc::engine
+
+namespace sc::engine {
+namespace {
+
+// compatible_stride multiplies in bytes and wraps: a float32 [2^62, 0] output
+// after a [1,2]-strided input gets stride 0 for dim 1, not 2^62 (1.13, measured).
+TEST(IteratorOutputStrides, CompatibleStrideWrapsInBytes) {
+  Tensor in = empty_strided({int64_t{1} << 62, 0}, {1, 2}, DType::Float32);
+  EXPECT_EQ(iterator_output_strides({{nullptr, true}, {&in}}, {int64_t{1} << 62, 0}, false, 4), (Shape{1, 0}));
 }
 
 }  // namespace

@@ -1,0 +1,79 @@
+// Creation and copy ops at the edges of LibTorch 1.13's rules (issue 6: the
+// domain generator found each of these; values measured with LibTorch 1.13.1).
+#include <gtest/gtest.h>
+
+#include "engine/copy.h"
+#include "engine/creation.h"
+#include "test_util.h"
+
+namespace sc::engine {
+namespace {
+
+using testing::error_of;
+using testing::values;
+
+constexpr int64_t k2p62 = int64_t{1} << 62;
+constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+
+TEST(CreationLimits, StorageSizeOverflowRaisesBeforeAllocating) {
+  EXPECT_EQ(error_of([] { zeros({k2p62, 4}, DType::Float32); }),
+            "Storage size calculation overflowed with sizes=[4611686018427387904, 4]");
+  EXPECT_EQ(error_of([] { empty_strided_iota({2, 2}, {k2p62, 1}, DType::Float32); }),
+            "Storage size calculation overflowed with sizes=[2, 2] and strides=[4611686018427387904, 1]");
+  // full allocates before it converts the value
+  EXPECT_EQ(error_of([] { full({INT64_MAX, 2}, Scalar::integer(1) , DType::Int16); }),
+            "Storage size calculation overflowed with sizes=[9223372036854775807, 2]");
+  // a size of 0 first: no overflow, strides wrap as LibTorch's do
+  Tensor z = zeros({0, k2p62, 2, 1}, DType::Float32);
+  EXPECT_EQ(z.strides, (Shape{kMin, 2, 1, 1}));
+}
+
+TEST(CreationLimits, SizesBelowMinus2To62AreNoSymInts) {
+  const std::string m = "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808";
+  EXPECT_EQ(error_of([] { ones({-5, kMin}, DType::Float32); }), m);
+  EXPECT_EQ(error_of([] { empty_strided_iota({1}, {kMin}, DType::Float32); }), m);
+  EXPECT_EQ(error_of([] { arange(INT64_MAX, DType::UInt8); }), m);  // ceil(end) through a double: 2^63
+}
+
+TEST(CreationLimits, EmptyStridedReplacesNegativeStridesAndChecksNumelAndLengths) {
+  EXPECT_EQ(empty_strided_iota({1, 1}, {-1, 4}, DType::Float32).strides, (Shape{4, 4}));
+  EXPECT_EQ(empty_strided_iota({2, 1}, {3, -2}, DType::Float32).strides, (Shape{3, 1}));
+  EXPECT_EQ(error_of([] { empty_strided_iota({k2p62, 4}, {0, 4}, DType::Float32); }),
+            "numel: integer multiplication overflow");
+  EXPECT_EQ(error_of([] { empty_strided_iota({2, 2}, {1}, DType::Float32); }),
+            "dimensionality of sizes (2) must match dimensionality of strides (1)");
+}
+
+// Note [arange's vectorized loop]: pairs of 16-lane bfloat16 vectors, each
+// lane base + k with the base rounded to bfloat16 first.
+TEST(CreationLimits, ArangeRoundsLikeLibTorchsVectorizedLoop) {
+  std::vector<double> v = values(arange(4128, DType::BFloat16));
+  EXPECT_EQ(v[4113], 4096);  // base bf16(4112) = 4096 (tie to even), + 1 -> 4096
+  EXPECT_EQ(v[4127], 4096);  // the pair ending at 4128 is vectorized too
+  std::vector<double> tail = values(arange(4100, DType::BFloat16));
+  EXPECT_EQ(tail[4097], 4096);  // past the last whole pair: each index rounded once
+  EXPECT_EQ(values(arange(2049, DType::Float16))[2048], 2048);
+  EXPECT_EQ(error_of([] { arange(-3, DType::Bool); }), "\"arange_cpu\" not implemented for 'Bool'");
+}
+
+TEST(CopyLimits, RepeatChecksItsUnfoldedAliasAndExpand) {
+  Tensor big = empty_strided_iota({k2p62, 0}, {2, 0}, DType::Float32);
+  EXPECT_EQ(error_of([&] { repeat(big, {0, 0, 0}); }),
+            "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
+}
+
+TEST(CopyLimits, FlipOfMoreThan64Dims) {
+  Tensor t = zeros(Shape(65, 1), DType::Float32);
+  EXPECT_EQ(error_of([&] { flip(t, {0}); }), "only tensors with up to 64 dims are supported");
+}
+
+TEST(CopyLimits, PreservedStridesBelowMinus2To62) {
+  Tensor z = zeros({0, k2p62, 2, 1}, DType::Float32);
+  EXPECT_EQ(error_of([&] { clone(z, MemoryFormat::Preserve); }),
+            "SymIntArrayRef expected to contain only concrete integers");
+  EXPECT_EQ(error_of([&] { empty_like(z); }),
+            "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
+}
+
+}  // namespace
+}  // namespace sc::engine
