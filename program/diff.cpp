@@ -205,6 +205,13 @@ class Differ {
   }
 
  private:
+  bool created_by_step(size_t i, int id) const {
+    if (i == 0) return true;
+    for (const StorageObs& st : a_.steps[i - 1].storages)
+      if (st.id == id) return false;
+    return true;
+  }
+
   void mark_undefined(size_t i, const std::string& why) {
     if (undefined_note_.empty()) undefined_note_ = step_source(p_, i) + ": " + why;
   }
@@ -285,7 +292,13 @@ class Differ {
     if (x.nbytes != y.nbytes) return Difference{i, pre + "nbytes", std::to_string(x.nbytes), std::to_string(y.nbytes), ""};
     if (!x.has_contents || !y.has_contents || contents_unreliable_) return std::nullopt;  // meta: headers only
     bool mask = any_set(x.undefined) || any_set(y.undefined);
-    if (mask) mark_undefined(i, "storage " + std::to_string(x.id) + " has bytes whose contents are undefined");
+    // Note [fresh undefined bytes]: a storage that this very step created
+    // (empty_like) holds garbage on LibTorch's side: nothing defined was there
+    // to compare, so its undefined bytes do not make the program undefined
+    // yet. If they are still undefined after the next step (nobody wrote
+    // them), or were copied elsewhere, that step marks the program.
+    if (mask && !created_by_step(i, x.id))
+      mark_undefined(i, "storage " + std::to_string(x.id) + " has bytes whose contents are undefined");
     if (has_all_bytes(x) && has_all_bytes(y)) {
       std::optional<std::vector<engine::DType>> floating;  // computed at the first difference
       for (size_t k = 0; k < x.bytes.size(); ++k) {
