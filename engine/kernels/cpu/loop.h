@@ -25,16 +25,21 @@ using LoopGeometry = kernels::DimOrder<N>;
 
 template <size_t N>
 LoopGeometry<N> make_geometry(const Shape& sizes, const std::array<const Tensor*, N>& ops) {
-  const int nd = static_cast<int>(sizes.size());
-  SC_ASSERT(nd <= kMaxLoopDims, "more than ", kMaxLoopDims, " dims in a CPU loop");
+  // Size-1 dims do not move any pointer: left out, so tensors of more than
+  // kMaxLoopDims dims (LibTorch allows them) loop over their other dims.
+  int64_t kept_sizes[kMaxLoopDims];
   int64_t byte_strides[N][kMaxLoopDims];
   const int64_t* rows[N];
-  for (size_t k = 0; k < N; ++k) {
-    const int64_t item = itemsize(ops[k]->dtype);
-    for (int d = 0; d < nd; ++d) byte_strides[k][d] = ops[k]->strides[d] * item;
-    rows[k] = byte_strides[k];
+  int nd = 0;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] == 1) continue;
+    SC_ASSERT(nd < kMaxLoopDims, "more than ", kMaxLoopDims, " dims of size != 1 in a CPU loop");
+    kept_sizes[nd] = sizes[d];
+    for (size_t k = 0; k < N; ++k) byte_strides[k][nd] = ops[k]->strides[d] * itemsize(ops[k]->dtype);
+    ++nd;
   }
-  return kernels::order_dims<N>(nd, sizes.data(), rows);
+  for (size_t k = 0; k < N; ++k) rows[k] = byte_strides[k];
+  return kernels::order_dims<N>(nd, kept_sizes, rows);
 }
 
 template <size_t N>
