@@ -31,8 +31,8 @@ void copy_tracked(const Tensor& dst, const Tensor& src) {
 Tensor copy_into_new(const Tensor& src, const Shape& strides, DType dtype) {
   Tensor out;
   if (is_non_overlapping_and_dense(src.sizes, strides)) {
-    const int64_t n = required_storage_elements(src.sizes, strides) * itemsize(dtype);
-    out = make_tensor(Storage::allocate_for_overwrite(n, src.device()), src.sizes, strides, 0, dtype);
+    // every element is written below; the same checks and stride rule as empty_strided
+    out = empty_strided_for_overwrite(src.sizes, strides, dtype, src.device());
   } else {
     out = empty_strided(src.sizes, strides, dtype, src.device());
   }
@@ -64,6 +64,9 @@ void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_s
 // formats -> empty_like(self, format) = empty(sizes, format).
 Tensor clone(const Tensor& self, MemoryFormat format) {
   check_passed_on_strides(self, format, /*sym_strides=*/true);
+  // a format other than preserve: at::empty(sizes, format), whose storage
+  // size check names no strides
+  if (format != MemoryFormat::Preserve) (void)compute_storage_nbytes_contiguous(self.sizes, itemsize(self.dtype));
   return copy_into_new(self, empty_like_strides(self, format), self.dtype);
 }
 
@@ -86,6 +89,7 @@ Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFo
   const DType d = dtype.value_or(self.dtype);
   if (d == self.dtype && (f == MemoryFormat::Preserve || suggest_memory_format(self) == f)) return self;
   check_passed_on_strides(self, f, false);
+  if (f != MemoryFormat::Preserve) (void)compute_storage_nbytes_contiguous(self.sizes, itemsize(d));
   return copy_into_new(self, empty_like_strides(self, f), d);
 }
 
