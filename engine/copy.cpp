@@ -234,6 +234,8 @@ Tensor flip(const Tensor& self, const Shape& dims) {
 // a format -> empty(sizes, format). Contents undefined.
 Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
   check_passed_on_strides(self, format.value_or(MemoryFormat::Preserve), false);
+  if (format.value_or(MemoryFormat::Preserve) != MemoryFormat::Preserve)  // at::empty(sizes, format)
+    (void)compute_storage_nbytes_contiguous(self.sizes, itemsize(dtype.value_or(self.dtype)));
   Tensor r = empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
                            dtype.value_or(self.dtype), self.device());
   if (r.storage->nbytes() > 0) r.storage->mark_undefined(0, r.storage->nbytes());
@@ -243,6 +245,8 @@ Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<
 // zeros_like = empty_like(...).zero_() (in a factory: version stays 0).
 Tensor zeros_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
   check_passed_on_strides(self, format.value_or(MemoryFormat::Preserve), false);
+  if (format.value_or(MemoryFormat::Preserve) != MemoryFormat::Preserve)  // at::empty(sizes, format)
+    (void)compute_storage_nbytes_contiguous(self.sizes, itemsize(dtype.value_or(self.dtype)));
   return empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
                        dtype.value_or(self.dtype), self.device());
 }
