@@ -1,5 +1,6 @@
 #include "engine/kernels/cpu/half_convert.h"
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 #include "engine/half.h"
@@ -23,8 +24,13 @@ void bfloat16_to_float_scalar(float* dst, const uint16_t* src, int64_t n) {
 #if defined(__x86_64__) && defined(__GNUC__)
 #define SC_HALF_SIMD 1
 
+// F16C from CPUID leaf 1 (ECX bit 29): clang 14's __builtin_cpu_supports has
+// no "f16c" (a compile error in the clang fuzz and ASan builds).
 bool cpu_has_f16c() {
-  static const bool has = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  static const bool has = [] {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C) != 0;
+  }();
   return has;
 }
 bool cpu_has_avx2() {
