@@ -11,7 +11,9 @@
 // where no oracle runs (replay --against-recorded). Until then it is the newest.
 #include <cstdint>
 #include <optional>
+#if __cplusplus >= 202002L
 #include <span>
+#endif
 #include <string>
 #include <string_view>
 
@@ -23,7 +25,18 @@ namespace sc::engine {
 struct PyTorchVersion {
   int major = 0;
   int minor = 0;
-  friend constexpr auto operator<=>(const PyTorchVersion&, const PyTorchVersion&) = default;
+  // Spelled out, not `<=> = default`: this header is also compiled as C++17
+  // (the oracle's files under clang, CMakeLists.txt).
+  friend constexpr bool operator==(const PyTorchVersion& a, const PyTorchVersion& b) {
+    return a.major == b.major && a.minor == b.minor;
+  }
+  friend constexpr bool operator!=(const PyTorchVersion& a, const PyTorchVersion& b) { return !(a == b); }
+  friend constexpr bool operator<(const PyTorchVersion& a, const PyTorchVersion& b) {
+    return a.major != b.major ? a.major < b.major : a.minor < b.minor;
+  }
+  friend constexpr bool operator>(const PyTorchVersion& a, const PyTorchVersion& b) { return b < a; }
+  friend constexpr bool operator<=(const PyTorchVersion& a, const PyTorchVersion& b) { return !(b < a); }
+  friend constexpr bool operator>=(const PyTorchVersion& a, const PyTorchVersion& b) { return !(a < b); }
 };
 std::string to_string(PyTorchVersion);
 // "2.15.0", "2.15", "2.15.0+cu132", "1.13.0a0+git..." -> {2,15}; nullopt when unreadable.
@@ -64,12 +77,14 @@ struct ChangeInfo {
   std::string_view cause;    // the PyTorch PR/commit, or what was measured where none was found
 };
 
+#if __cplusplus >= 202002L  // the C++17 oracle files (clang) use neither table
 // Every entry, in enum order.
 std::span<const ChangeInfo> version_changes();
 const ChangeInfo& change_info(Change);
 
 // The profiles the engine has been checked against: 1.13 and 2.15.
 std::span<const PyTorchVersion> known_profiles();
+#endif
 
 struct ProfileChoice {
   PyTorchVersion profile;  // one of known_profiles()
