@@ -37,6 +37,7 @@ Tensor moved_to(const Tensor& host, Device device) {
 Tensor empty(const Shape& sizes, DType dtype, Device device) {
   check_factory_sizes(sizes);
   const int64_t nbytes = compute_storage_nbytes_contiguous(sizes, itemsize(dtype));
+  check_contiguous_stride_calculation(sizes);
   return make_tensor(Storage::allocate(nbytes, device), sizes, contiguous_strides(sizes), 0, dtype);
 }
 
@@ -159,7 +160,7 @@ Tensor ones(const Shape& sizes, DType dtype, Device device) {
 Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
   check_symint_list(sizes);
   Tensor t = empty(sizes, dtype, device);
-  Scalar v = checked_scalar(value, dtype);
+  Scalar v = fill_value(t, value);
   kernels::fill(t, v);
   return t;
 }

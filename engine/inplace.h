@@ -38,5 +38,8 @@ Tensor copy_(const Tensor& self, const Tensor& src);
 // be converted to type <name> without overflow". Returns the value as a Scalar
 // of the kind the kernels store exactly.
 Scalar checked_scalar(const Scalar& value, DType dtype);
+// The value fill_ writes into self: checked_scalar, except where the profile
+// says LibTorch skips the check (Change::ScalarFillReducedFloatUnchecked).
+Scalar fill_value(const Tensor& self, const Scalar& value);
 
 }  // namespace sc::engine

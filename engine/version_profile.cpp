@@ -110,6 +110,18 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "and 'value cannot be converted to type at::Half without overflow'",
      "pytorch#109533 (fill_ through copy_; pytorch#109835 clones a value that aliases self); found by "
      "stridecheck versions (docs/versions.md, change 7); corpus/versions/fill_tensor_overlap.prog"},
+    {Change::StrideCalculationChecksOverflow, "StrideCalculationChecksOverflow", k2_15,
+     "the strides TensorImpl computes (empty_tensor_restride for contiguous results: stride[i] = "
+     "stride[i+1] * max(size[i+1], 1); set_sizes_and_strides replacing a negative stride the same way) are "
+     "checked with c10::mul_overflows: 'Stride calculation overflowed' (zeros [0,2^62,4], empty_strided "
+     "[0,2^62] [-2,3]); 1.13 let the product wrap",
+     "measured against the 2.15 wheel (PR not found yet); corpus/regressions/creation_storage_size_overflow.prog, "
+     "empty_strided_negative_strides.prog, huge_zero_size_strides_symint.prog, size_overflow_wraps.prog"},
+    {Change::ScalarFillReducedFloatUnchecked, "ScalarFillReducedFloatUnchecked", k2_15,
+     "fill_ (and full) of a one-element CPU tensor of float16/bfloat16 converts the value unchecked "
+     "(full [] 1e10 dtype=float16 is inf; full [2] 1e10 still raises 'value cannot be converted to type "
+     "c10::Half without overflow'); 1.13 checked every fill",
+     "measured against the 2.15 wheel: fill_out's numel() == 1 path (scalar_fill); PR not found yet"},
 }};
 
 constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};

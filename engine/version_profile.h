@@ -66,6 +66,8 @@ enum class Change : int {
   ClampNanSingleBound,
   ClampIntegerBoundsSaturate,
   FillTensorValueIsCopy,
+  StrideCalculationChecksOverflow,
+  ScalarFillReducedFloatUnchecked,
   kCount
 };
 

@@ -43,6 +43,10 @@ int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t
 // stride[d+1] * max(size[d+1], 1) (1.13 lets that product wrap, measured:
 // empty_strided [0,2^62] [-2,3] runs), so negative strides rarely survive.
 Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides);
+// TensorImpl::empty_tensor_restride(Contiguous) in 2.x
+// (Change::StrideCalculationChecksOverflow): "Stride calculation overflowed"
+// when stride[i+1] * max(size[i+1], 1) overflows int64; 1.13 wraps (a no-op there).
+void check_contiguous_stride_calculation(const Shape& sizes);
 // TensorImpl::safe_compute_numel: "numel: integer multiplication overflow"
 // when the product of the sizes (as uint64) overflows or exceeds INT64_MAX.
 void check_numel(const Shape& sizes);

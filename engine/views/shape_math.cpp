@@ -182,11 +182,28 @@ void check_numel(const Shape& sizes) {
 }
 
 Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides) {
+  bool overflowed = false;
   for (size_t d = strides.size(); d-- > 0;) {
     if (strides[d] >= 0) continue;
-    strides[d] = d + 1 == strides.size() ? 1 : wrapping::mul(strides[d + 1], std::max<int64_t>(sizes[d + 1], 1));
+    if (d + 1 == strides.size()) {
+      strides[d] = 1;
+      continue;
+    }
+    overflowed |= __builtin_mul_overflow(strides[d + 1], std::max<int64_t>(sizes[d + 1], 1), &strides[d]);
   }
+  // Change::StrideCalculationChecksOverflow: 2.x checks the products, 1.13 wraps them.
+  SC_CHECK(!overflowed || !since(Change::StrideCalculationChecksOverflow), "Stride calculation overflowed");
   return strides;
+}
+
+// TensorImpl::empty_tensor_restride(Contiguous), 2.x: stride[last] = 1,
+// stride[i] = stride[i+1] * max(size[i+1], 1) with c10::mul_overflows.
+void check_contiguous_stride_calculation(const Shape& sizes) {
+  if (!since(Change::StrideCalculationChecksOverflow) || sizes.size() < 2) return;
+  int64_t stride = 1;
+  for (size_t i = sizes.size() - 1; i-- > 0;)
+    SC_CHECK(!__builtin_mul_overflow(stride, std::max<int64_t>(sizes[i + 1], 1), &stride),
+             "Stride calculation overflowed");
 }
 
 // self.as_strided(sizes, strides, offset): the SymInt conversions (right to

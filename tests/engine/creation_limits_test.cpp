@@ -4,6 +4,7 @@
 
 #include "engine/copy.h"
 #include "engine/creation.h"
+#include "engine/version_profile.h"
 #include "test_util.h"
 
 namespace sc::engine {
@@ -16,6 +17,7 @@ constexpr int64_t k2p62 = int64_t{1} << 62;
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 
 TEST(CreationLimits, StorageSizeOverflowRaisesBeforeAllocating) {
+  const ProfileScope profile("1.13");  // 1.13 lets the stride products wrap; 2.15: StrideCalculationOverflowRaises
   EXPECT_EQ(error_of([] { zeros({k2p62, 4}, DType::Float32); }),
             "Storage size calculation overflowed with sizes=[4611686018427387904, 4]");
   EXPECT_EQ(error_of([] { empty_strided_iota({2, 2}, {k2p62, 1}, DType::Float32); }),
@@ -68,11 +70,23 @@ TEST(CopyLimits, FlipOfMoreThan64Dims) {
 }
 
 TEST(CopyLimits, PreservedStridesBelowMinus2To62) {
+  const ProfileScope profile("1.13");  // 1.13 lets the stride products wrap; 2.15: StrideCalculationOverflowRaises
   Tensor z = zeros({0, k2p62, 2, 1}, DType::Float32);
   EXPECT_EQ(error_of([&] { clone(z, MemoryFormat::Preserve); }),
             "SymIntArrayRef expected to contain only concrete integers");
   EXPECT_EQ(error_of([&] { empty_like(z); }),
             "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
+}
+
+// Change::StrideCalculationChecksOverflow (2.x): the contiguous strides of an
+// empty tensor and the replacement of a negative stride are checked products.
+TEST(CreationLimits, StrideCalculationOverflowRaises) {
+  const ProfileScope profile("2.15");
+  EXPECT_EQ(error_of([] { zeros({0, k2p62, 4}, DType::Float32); }), "Stride calculation overflowed");
+  EXPECT_EQ(error_of([] { empty_strided_iota({0, k2p62}, {-2, 3}, DType::Float32); }),
+            "Stride calculation overflowed");
+  // the last product (size[0]) is never taken: no overflow
+  EXPECT_EQ(zeros({k2p62, 0, 1}, DType::Float32).strides, (Shape{1, 1, 1}));
 }
 
 }  // namespace
