@@ -222,8 +222,9 @@ Tensor flip(const Tensor& self, const Shape& dims) {
   Tensor src = self;
   for (int64_t i = 0; i < nd; ++i) {
     if (!flip_dim[i] || self.sizes[i] <= 1) continue;
-    src.storage_offset += (self.sizes[i] - 1) * self.strides[i];
-    src.strides[i] = -self.strides[i];
+    // int64 that wraps (only a tensor with no elements can get that far)
+    src.storage_offset = wrapping::add(src.storage_offset, wrapping::mul(self.sizes[i] - 1, self.strides[i]));
+    src.strides[i] = wrapping::sub(0, self.strides[i]);
   }
   copy_tracked(result, src);
   return result;

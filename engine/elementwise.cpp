@@ -8,6 +8,7 @@
 #include "engine/kernels/cpu/loop.h"
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
+#include "engine/views.h"
 #include "engine/memory_format.h"
 #include "engine/overlap.h"
 #include "engine/undefined.h"
@@ -368,6 +369,11 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   Tensor result;
   if (!out) {
     Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
+    // An output whose permutation is the identity is allocated contiguous
+    // (set_output_raw_strided with no strides: at::empty), whose stride
+    // computation 2.x checks (Change::StrideCalculationChecksOverflow); taken
+    // here as "the computed strides are the contiguous ones".
+    if (strides == contiguous_strides(shape)) check_contiguous_stride_calculation(shape);
     result = empty_strided_for_overwrite(shape, strides, common, device);  // the kernel writes every element
   } else {
     if (will_resize) {

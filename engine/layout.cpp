@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "engine/error.h"
+#include "engine/views.h"
 #include "engine/views/wrapping.h"
 
 namespace sc::engine {
@@ -27,12 +28,15 @@ Shape contiguous_strides(const Shape& sizes) {
 // is not clamped to 1 (measured: empty(2,0,4,5, channels_last) has strides
 // (0,1,0,0)).
 Shape strides_for_format(const Shape& sizes, MemoryFormat format) {
+  // at::empty sets contiguous strides first (checked in 2.x), then restrides
+  // to the format (whose rank check comes second; measured on 2.15).
+  check_contiguous_stride_calculation(sizes);
   auto order_to_strides = [&](std::initializer_list<int> inner_to_outer) {
     Shape strides(sizes.size());
     int64_t z = 1;
     for (int d : inner_to_outer) {
       strides[d] = z;
-      z *= sizes[d];
+      z = wrapping::mul(z, sizes[d]);
     }
     return strides;
   };
@@ -57,7 +61,7 @@ bool is_contiguous(const Shape& sizes, const Shape& strides) {
   for (size_t d = sizes.size(); d-- > 0;) {
     if (sizes[d] != 1) {
       if (strides[d] != z) return false;
-      z *= sizes[d];
+      z = wrapping::mul(z, sizes[d]);
     }
   }
   return true;
@@ -71,7 +75,7 @@ bool strides_follow(const Shape& sizes, const Shape& strides, std::initializer_l
   for (int d : order) {
     if (sizes[d] != 1) {
       if (strides[d] != expected) return false;
-      expected *= sizes[d];
+      expected = wrapping::mul(expected, sizes[d]);  // int64 that wraps, as c10
     }
   }
   return true;

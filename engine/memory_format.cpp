@@ -22,7 +22,7 @@ bool strides_like(const Shape& sizes, const Shape& strides, std::initializer_lis
     if (strides[d] < min) return false;
     if (d == 0 && min == strides[1]) return false;
     min = strides[d];
-    if (sizes[d] > 1) min *= sizes[d];
+    if (sizes[d] > 1) min = wrapping::mul(min, sizes[d]);  // int64 that wraps, as c10
   }
   return true;
 }

@@ -35,11 +35,12 @@ void record_reads_undefined(const Tensor& written, const Tensor& read, const std
   c.input_is_bool = read.dtype == DType::Bool;
   // The input's byte extent: what a check reads of its storage.
   const int64_t item = itemsize(read.dtype);
-  int64_t lo = read.storage_offset * item, hi = lo + item;
+  // In 128 bits: huge sizes and strides must not overflow the extent.
+  __int128 lo = static_cast<__int128>(read.storage_offset) * item, hi = lo + item;
   bool empty = false;
   for (size_t d = 0; d < read.sizes.size(); ++d) {
     if (read.sizes[d] == 0) empty = true;
-    const int64_t span = (read.sizes[d] - 1) * read.strides[d] * item;
+    const __int128 span = (static_cast<__int128>(read.sizes[d]) - 1) * read.strides[d] * item;
     if (span < 0) lo += span; else hi += span;
   }
   const Storage& s = *read.storage;
@@ -47,12 +48,13 @@ void record_reads_undefined(const Tensor& written, const Tensor& read, const std
                 lo >= 0 && hi <= s.nbytes() && hi - lo <= (int64_t{1} << 20) &&
                 (!c.input_is_bool || s.device() == Device::CPU);
   if (c.checkable) {
-    c.window_begin = lo;
+    const int64_t lo64 = static_cast<int64_t>(lo), hi64 = static_cast<int64_t>(hi);
+    c.window_begin = lo64;
     const auto& mask = s.undefined_mask();
-    if (!mask.empty()) c.window_mask.assign(mask.begin() + lo, mask.begin() + hi);
+    if (!mask.empty()) c.window_mask.assign(mask.begin() + lo64, mask.begin() + hi64);
     if (c.input_is_bool) {
       const auto* p = reinterpret_cast<const uint8_t*>(s.data());
-      c.window_bytes.assign(p + lo, p + hi);
+      c.window_bytes.assign(p + lo64, p + hi64);
     }
   }
   record_claim(std::move(c));

@@ -35,7 +35,7 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_
   sizes.erase(sizes.begin() + lo);
   strides.erase(strides.begin() + lo);
   sizes.push_back(diag_size);
-  strides.push_back(self.strides[dim1] + self.strides[dim2]);
+  strides.push_back(wrapping::add(self.strides[dim1], self.strides[dim2]));  // int64 that wraps, as LibTorch
   return checked_strided_view(self, sizes, strides, storage_offset);
 }
 

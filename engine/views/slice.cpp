@@ -31,7 +31,8 @@ Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start,
   else if (start_val >= size) start_val = size;
   if (end_val < start_val) end_val = start_val;
   else if (end_val >= size) end_val = size;
-  const int64_t storage_offset = self.storage_offset + start_val * strides[dim];
+  // int64 arithmetic that wraps, as LibTorch's (huge strides from the domain generator)
+  const int64_t storage_offset = wrapping::add(self.storage_offset, wrapping::mul(start_val, strides[dim]));
   const int64_t len = end_val - start_val;
   sizes[dim] = wrapping::div(wrapping::sub(wrapping::add(len, step), 1), step);  // round up
   strides[dim] = wrapping::mul(strides[dim], step);
