@@ -206,7 +206,7 @@ class ProgramParser {
       std::string_view line = text_.substr(pos, end - pos);
       pos = nl == std::string_view::npos ? text_.size() : nl + 1;
       ++line_no;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      while (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // CRLF, and stray CRs (parser_fuzzer: one stripped per cycle broke the round trip)
       size_t first = line.find_first_not_of(" \t");
       if (first == std::string_view::npos) {
         pending.emplace_back();

@@ -1,4 +1,5 @@
 #include "program/parser.h"
+#include "program/printer.h"
 
 #include <gtest/gtest.h>
 
@@ -220,5 +221,19 @@ TEST(Parser, VeryLongLinesAndHugeInputs) {
   EXPECT_EQ(parse_program(many).steps.size(), 20000u);
 }
 
+}  // namespace
+}  // namespace sc
+
+namespace sc {
+namespace {
+// parser_fuzzer's finding: a line ending in several CRs lost one per
+// print/parse cycle; every trailing CR is stripped, so printing is a fixed point.
+TEST(Parser, TrailingCarriageReturnsAreAllStripped) {
+  Program p = parse_program(std::string("# A \x01\r\r\na = arange 2\r\r\n"));
+  ASSERT_EQ(p.steps.size(), 1u);
+  const std::string once = print_program(p);
+  EXPECT_EQ(once.find('\r'), std::string::npos);
+  EXPECT_EQ(print_program(parse_program(once)), once);
+}
 }  // namespace
 }  // namespace sc
