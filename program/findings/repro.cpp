@@ -1,5 +1,7 @@
 #include "program/findings/repro.h"
 
+#include <cstdio>
+
 #include "program/ops.h"
 
 namespace sc {
@@ -87,6 +89,14 @@ ReproPlan plan_repro(const Program& program, const Comparison* c) {
     if (s.kind == ReproStep::Kind::NotRun) break;
   }
   return plan;
+}
+
+std::string finite_float_text(double f) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", f);
+  std::string s = buf;
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
 }
 
 }  // namespace sc

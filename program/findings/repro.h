@@ -48,5 +48,8 @@ std::string cpp_repro(const Program& program, const ReproPlan& plan, const std::
 int result_index(const std::string& field);
 // The program value that holds result `r` of step `s` ("" when none is named).
 std::string result_name(const Step& s, int r);
+// A finite double as both printers write it: %.17g (round-trips exactly),
+// with ".0" added when that reads as an integer.
+std::string finite_float_text(double f);
 
 }  // namespace sc

@@ -30,11 +30,7 @@ std::string cpp_number(const Number& n) {
   if (n.is_int()) return "int64_t{" + std::to_string(n.i) + "}";
   if (std::isnan(n.f)) return "std::nan(\"\")";
   if (std::isinf(n.f)) return n.f > 0 ? "INFINITY" : "-INFINITY";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", n.f);
-  std::string s = buf;
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
+  return finite_float_text(n.f);
 }
 
 std::string cpp_list(const std::vector<int64_t>& v) {

@@ -27,11 +27,7 @@ std::string py_number(const Number& n) {
   if (n.is_int()) return std::to_string(n.i);
   if (std::isnan(n.f)) return "float('nan')";
   if (std::isinf(n.f)) return n.f > 0 ? "float('inf')" : "float('-inf')";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", n.f);
-  std::string s = buf;
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
+  return finite_float_text(n.f);
 }
 
 std::string py_list(const std::vector<int64_t>& v) {
