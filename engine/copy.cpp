@@ -150,8 +150,67 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
 // index_select_out_cpu_: result = empty contiguous with sizes[dim] = index
 // count; every index must be in [0, size) ("index out of range in self",
 // IndexError). A 0-d self takes a 1-element index and gives a 0-d result.
+namespace {
+
+// result[..., k, ...] = self[..., index[k], ...] along d, one slice copy per
+// index (every index already checked).
+void copy_selected(const Tensor& self, int64_t d, const Shape& index, const Tensor& result) {
+  const int64_t ni = static_cast<int64_t>(index.size());
+  if (self.dim() == 0) {
+    if (ni == 1) copy_tracked(result, self);
+    return;
+  }
+  for (int64_t k = 0; k < ni; ++k) {
+    Tensor dst = result, src = self;
+    dst.sizes[d] = src.sizes[d] = 1;
+    dst.storage_offset += k * result.strides[d];
+    src.storage_offset += index[k] * self.strides[d];
+    copy_tracked(dst, src);
+  }
+}
+
+// Note [index_select on CUDA]
+// index_select_out_cuda checks, after wrapping dim: at most 25 dims
+// (MAX_TENSORINFO_DIMS), a 0-d self takes exactly one index (2.1+), then
+// resizes out and returns when it is empty, with no look at the indices.
+// Otherwise the kernel checks each index with CUDA_KERNEL_ASSERT (an index is
+// unsigned there, so a negative one fails too): a device-side assert, which
+// LibTorch reports at a later synchronising call and which poisons the CUDA
+// context, so every later CUDA call in the process fails. Nothing after it is
+// observable, so neither side runs such a step: the engine refuses it here and
+// the oracle (oracle/torch_data_ops.cpp) refuses it before LibTorch launches
+// the kernel; the diff reports the program as skipped, with this reason.
+Tensor index_select_cuda(const Tensor& self, int64_t d, const Shape& index) {
+  const int64_t ni = static_cast<int64_t>(index.size());
+  SC_CHECK(self.dim() <= 25, "Tensor too large or too many (> 25) dimensions");
+  if (self.dim() == 0) {
+    if (since(Change::IndexSelectScalarChecksCount))
+      SC_CHECK(ni == 1, "index_select(): Index to scalar can have only 1 value, got ", ni, " value(s)");
+    else if (ni != 1)
+      throw StepRefused(str_cat("stridecheck engine: not run: index_select on a 0-d CUDA tensor with ", ni,
+                                " indices (LibTorch before 2.1 launches its kernel with a size of 0 per index: not "
+                                "modelled)"));
+  }
+  Shape out_sizes = self.sizes;
+  if (self.dim() > 0) out_sizes[static_cast<size_t>(d)] = ni;
+  Tensor result = empty(out_sizes, self.dtype, self.device());
+  if (result.numel() == 0) return result;
+  const int64_t size = self.dim() == 0 ? 1 : self.sizes[static_cast<size_t>(d)];
+  for (int64_t i : index)
+    if (i < 0 || i >= size)
+      throw StepRefused(str_cat("stridecheck engine: not run: index_select on CUDA with index ", i,
+                                " outside [0, ", size,
+                                "): LibTorch's kernel fails a device-side assert, which poisons the CUDA context for "
+                                "the rest of the process (Note [index_select on CUDA])"));
+  copy_selected(self, d, index, result);
+  return result;
+}
+
+}  // namespace
+
 Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
+  if (self.device() == Device::CUDA) return index_select_cuda(self, d, index);
   const int64_t ni = static_cast<int64_t>(index.size());
   if (self.dim() == 0) {
     // Note [index_select on a 0-d tensor]: LibTorch 1.13 checks each index
@@ -194,13 +253,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
     if (d == 1) check_all();
   }
   for (int64_t i : index) SC_CHECK_KIND(i >= 0 && i < size, IndexError, "index out of range in self");
-  for (int64_t k = 0; k < ni; ++k) {
-    Tensor dst = result, src = self;
-    dst.sizes[d] = src.sizes[d] = 1;
-    dst.storage_offset += k * result.strides[d];
-    src.storage_offset += index[k] * self.strides[d];
-    copy_tracked(dst, src);
-  }
+  copy_selected(self, d, index, result);
   return result;
 }
 

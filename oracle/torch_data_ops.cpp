@@ -146,6 +146,30 @@ void refuse_heap_corrupting_index_select(const T& self, int64_t dim, const std::
 #endif
 }
 
+// Note [index_select on CUDA] (engine/copy.cpp): LibTorch's CUDA kernel checks
+// each index with a device-side assert, which poisons the CUDA context for the
+// rest of the process. The oracle runs LibTorch's host checks (wrapped dim, at
+// most 25 dims, one index for a 0-d self since 2.1, nothing to do when the
+// result is empty) and refuses, instead of launching, a call that would fail
+// that assert.
+void refuse_device_asserting_index_select(const T& self, int64_t dim, const std::vector<int64_t>& index) {
+  if (!self.device().is_cuda()) return;
+  const int64_t nd = self.dim();
+  dim = c10::maybe_wrap_dim(dim, nd);  // LibTorch's own error first
+  const int64_t ni = static_cast<int64_t>(index.size());
+  if (nd > 25 || (nd == 0 && ni != 1)) return;  // LibTorch raises (or, before 2.1, launches nothing per index)
+  bool out_empty = nd > 0 && ni == 0;
+  for (int64_t d = 0; d < nd; ++d) out_empty = out_empty || (d != dim && self.size(d) == 0);
+  if (out_empty) return;
+  const int64_t size = nd == 0 ? 1 : self.size(dim);
+  for (int64_t i : index)
+    if (i < 0 || i >= size)
+      throw engine::StepRefused(engine::str_cat(
+          "stridecheck oracle: not run: index_select on CUDA with index ", i, " outside [0, ", size,
+          "): LibTorch's kernel fails a device-side assert, which poisons the CUDA context for the rest of the "
+          "process (Note [index_select on CUDA])"));
+}
+
 c10::optional<at::Scalar> opt_scalar(Args a, size_t i) {
   if (a.is_none(i)) return c10::nullopt;
   return to_scalar(a.scalar(i));
@@ -189,6 +213,7 @@ void add_torch_data_ops(TorchOpTable& t) {
   t["index_select"] = [](Args a, Env env, Ctx c) {
     std::vector<int64_t> idx = a.int_list(2);
     refuse_heap_corrupting_index_select(env(a.tensor(0)), a.int_(1), idx);
+    refuse_device_asserting_index_select(env(a.tensor(0)), a.int_(1), idx);
     T index = at::empty({static_cast<int64_t>(idx.size())}, at::TensorOptions().dtype(at::kLong));
     std::copy(idx.begin(), idx.end(), index.data_ptr<int64_t>());
     return one(at::index_select(env(a.tensor(0)), a.int_(1), index.to(c.device)));

@@ -55,5 +55,31 @@ TEST(EngineCudaBackend, TraceEqualsTheCpuEngines) {
   EXPECT_NE(d.verdict, Verdict::Fail) << format_diff(p, tc, tg, d);
 }
 
+// Note [index_select on CUDA]: an index out of range fails a device-side
+// assert in LibTorch's kernel (and poisons the context), so engine:cuda refuses
+// the step with that reason; an empty result is returned without a look at
+// the indices (the CPU engine checks them: LibTorch's CPU kernel does).
+TEST(EngineCudaBackend, IndexSelectFollowsTheCudaKernelsChecks) {
+  register_engine_backend();
+  if (auto why = engine_cuda_unavailable()) GTEST_SKIP() << *why;
+  const Program p = parse_program(
+      "a = arange 6\n"
+      "b = index_select a 0 [6]\n"
+      "c = index_select a 0 [-1]\n"
+      "d = zeros [2,0]\n"
+      "e = index_select d 0 [7]\n"
+      "f = index_select a 0 [5,0]\n");
+  const Trace tg = make_backend("engine:cuda")->run(p, {});
+  const Trace tc = make_backend("engine:cpu")->run(p, {});
+  ASSERT_EQ(tg.steps.size(), 6u);
+  for (size_t i : {1u, 2u}) {
+    EXPECT_EQ(tg.steps[i].outcome, Outcome::Refused) << i;
+    EXPECT_NE(tg.steps[i].note.find("device-side assert"), std::string::npos) << tg.steps[i].note;
+  }
+  EXPECT_EQ(tg.steps[4].outcome, Outcome::Ok);
+  EXPECT_EQ(tc.steps[4].outcome, Outcome::Error);
+  EXPECT_EQ(tg.steps[5].outcome, Outcome::Ok);
+}
+
 }  // namespace
 }  // namespace sc

@@ -19,7 +19,7 @@ using cpu::dispatch_dtype;
 template <class D, class S>
 struct ConvertElement {
   __device__ void operator()(std::byte* const* p) const {
-    *reinterpret_cast<D*>(p[0]) = convert<D>(*reinterpret_cast<const S*>(p[1]));
+    *reinterpret_cast<D*>(p[0]) = convert<D>(load<S>(p[1]));
   }
 };
 
@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(kThreads) contiguous_convert(D* d, const S* s,
 #pragma unroll
     for (int j = 0; j < kWork; ++j) {
       const int64_t i = start + j * kThreads + threadIdx.x;
-      if (i < n) d[i] = convert<D>(s[i]);
+      if (i < n) d[i] = convert<D>(load<S>(s + i));
     }
   }
 }

@@ -67,8 +67,8 @@ __device__ opmath_t<T> apply(BinaryOp op, opmath_t<T> a, opmath_t<T> b) {
 template <class T, BinaryOp Op>
 struct BinaryElement {
   __device__ void operator()(std::byte* const* p) const {
-    const T a = *reinterpret_cast<const T*>(p[1]);
-    const T b = *reinterpret_cast<const T*>(p[2]);
+    const T a = load<T>(p[1]);
+    const T b = load<T>(p[2]);
     *reinterpret_cast<T*>(p[0]) = from_opmath<T>(apply<T>(Op, to_opmath(a), to_opmath(b)));
   }
 };
@@ -77,7 +77,7 @@ template <class T, BinaryOp Op>
 struct BinaryScalarElement {
   opmath_t<T> b;
   __device__ void operator()(std::byte* const* p) const {
-    const T a = *reinterpret_cast<const T*>(p[1]);
+    const T a = load<T>(p[1]);
     *reinterpret_cast<T*>(p[0]) = from_opmath<T>(apply<T>(Op, to_opmath(a), b));
   }
 };
@@ -89,7 +89,7 @@ __global__ void __launch_bounds__(kThreads) contiguous_binary(T* out, const T* a
 #pragma unroll
     for (int j = 0; j < kWork; ++j) {
       const int64_t i = start + j * kThreads + threadIdx.x;
-      if (i < n) out[i] = from_opmath<T>(apply<T>(Op, to_opmath(a[i]), to_opmath(b[i])));
+      if (i < n) out[i] = from_opmath<T>(apply<T>(Op, to_opmath(load<T>(a + i)), to_opmath(load<T>(b + i))));
     }
   }
 }
@@ -101,7 +101,7 @@ opmath_t<T> host_scalar(const Tensor& s) {
   const std::byte* p = first_element(s);
   if (s.dtype == DType::Float32 && is_reduced_float_v<T>) return static_cast<opmath_t<T>>(*reinterpret_cast<const float*>(p));
   SC_ASSERT(itemsize(s.dtype) == sizeof(T), "a CPU scalar of another dtype");
-  return to_opmath(*reinterpret_cast<const T*>(p));
+  return to_opmath(cpu::load<T>(p));
 }
 
 template <class T, BinaryOp Op>
@@ -137,7 +137,7 @@ void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b) {
 template <class T>
 struct NegElement {
   __device__ void operator()(std::byte* const* p) const {
-    const T v = *reinterpret_cast<const T*>(p[1]);
+    const T v = load<T>(p[1]);
     T r;
     if constexpr (std::is_same_v<T, bool>) r = v;  // unreachable: neg raises for bool
     else if constexpr (std::is_integral_v<T>) r = static_cast<T>(wide_unsigned_t<T>(0) - static_cast<wide_unsigned_t<T>>(v));
@@ -154,7 +154,7 @@ struct ClampElement {
   bool has_lo, has_hi;
   T lo, hi;
   __device__ void operator()(std::byte* const* p) const {
-    T v = *reinterpret_cast<const T*>(p[1]);
+    T v = load<T>(p[1]);
     if (has_lo && to_opmath(v) < to_opmath(lo)) v = lo;
     if (has_hi && to_opmath(hi) < to_opmath(v)) v = hi;
     *reinterpret_cast<T*>(p[0]) = v;

@@ -4,12 +4,26 @@
 // the innermost dimension: coalesced), each as f(byte pointers of its N
 // operands). 32-bit indexing where the geometry allows it (launch.h).
 #include <array>
+#include <cstdint>
+#include <type_traits>
 
 #include "engine/kernels/cuda/check.h"
 #include "engine/kernels/cuda/launch.h"
 #include "engine/tensor.h"
 
 namespace sc::engine::cuda {
+
+// Reads one element on the device. A bool is read through its byte (nonzero is
+// true), as cpu::load does: a `view dtype=bool` of other data holds bytes that
+// are not valid C++ bools (the elements that read one are marked undefined).
+template <class T>
+__device__ __forceinline__ T load(const void* p) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return *static_cast<const uint8_t*>(p) != 0;
+  } else {
+    return *static_cast<const T*>(p);
+  }
+}
 
 inline constexpr int kThreads = 256;
 inline constexpr int kWork = 4;
