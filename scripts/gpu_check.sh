@@ -11,22 +11,26 @@
 #        libtorch:cuda vs libtorch:cpu    (LibTorch against itself)
 #        engine:cpu    vs libtorch:cpu    (this LibTorch version against the engine)
 #      generated programs in SHARDS shards per pair, each replay under REPLAY_LIMIT s;
-#   4. runs the CUDA benchmarks alone on the GPU and prints the table
+#   4. runs INPROCESS (default 20,000) generated programs per pair in one
+#      process each (stridecheck generate --stats) on engine:cuda vs
+#      libtorch:cuda and engine:cuda vs engine:cpu (INPROCESS_LIMIT s, 180);
+#   5. runs the CUDA benchmarks alone on the GPU and prints the table
 #      (engine, LibTorch, memcpy; ratios).
 # Reports go to $OUT (default ./out/gpu): summary.txt, one file per replay,
 # <name>_device_test.txt, program_tests_cuda.txt, bench.json and bench.txt.
 #
-#   scripts/gpu_check.sh [GENERATED]          (default 800: each replayed program forks a
-#   child that initialises CUDA, ~0.3-0.5 s (not yet measured); 20,000 programs
-#   take several calls with other --seed values, or an in-process replay mode)
+#   scripts/gpu_check.sh [GENERATED]          (default 200: each replayed program forks a
+#   child that initialises CUDA, ~0.3-0.5 s (not yet measured); the 20,000
+#   generated programs per pair run in process, step 4)
 # Environment: REPLAY_LIMIT (default 150 s), SHARDS (default 4), TORCH_PREFIX
 # (default: the installed torch's cmake prefix), BUILD_DIR (default
 # ./build-gpu), SKIP_BUILD=1 (use BUILD_DIR as it is), BENCH_MIN_TIME (0.1 s),
-# SEED (the generator seed, default 1).
+# SEED (the generator seed, default 1), INPROCESS (20000; 0 skips step 4),
+# INPROCESS_LIMIT (180 s).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-$root/out/gpu}"
-count="${1:-800}"
+count="${1:-200}"
 build="${BUILD_DIR:-$root/build-gpu}"
 shards="${SHARDS:-4}"
 limit="${REPLAY_LIMIT:-150}"
@@ -114,6 +118,26 @@ replays() {
   echo "   (failures: grep -l '^FAIL' $out/*.txt; each FAIL line names the program and the first difference)"
 }
 
+# The issue's 20,000 generated programs per pair, in one process per pair
+# (generate --stats: no fork per program, so no CUDA initialisation per
+# program; a crash ends that pair's run, and its output says where it stopped).
+inprocess() {
+  local sc="$build/bin/stridecheck" n="${INPROCESS:-20000}" p tag
+  [ "$n" -gt 0 ] || return 0
+  echo "== in-process: $n generated programs per pair, seeds ${SEED:-1}.. ($(elapsed))"
+  for p in "engine:cuda,libtorch:cuda" "engine:cuda,engine:cpu"; do
+    tag="${p//:/-}"; tag="${tag//,/-vs-}"
+    ( timeout "${INPROCESS_LIMIT:-180}" "$sc" generate --stats --seed "${SEED:-1}" --count "$n" --backends "$p" \
+        >"$out/inprocess-$tag.txt" 2>&1; echo "exit $?" >>"$out/inprocess-$tag.txt" ) &
+  done
+  wait
+  for p in "engine:cuda,libtorch:cuda" "engine:cuda,engine:cpu"; do
+    tag="${p//:/-}"; tag="${tag//,/-vs-}"
+    echo "   $p: $(grep -m1 '^programs:' "$out/inprocess-$tag.txt" || echo 'no summary') | $(tail -1 "$out/inprocess-$tag.txt")"
+    sed -n '/^failing programs/,$p' "$out/inprocess-$tag.txt" | head -12 | sed 's/^/     /'
+  done
+}
+
 bench() {
   local b="$build/bin/stridecheck_cuda_bench"
   [ -x "$b" ] || { echo "== CUDA benchmarks: not built (no Google Benchmark or no LibTorch)"; return 0; }
@@ -130,6 +154,7 @@ main() {
   "$build/bin/stridecheck" --version
   device_tests
   replays
+  inprocess
   bench
   echo "== done ($(elapsed))"
 }
