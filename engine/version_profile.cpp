@@ -122,6 +122,11 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "(full [] 1e10 dtype=float16 is inf; full [2] 1e10 still raises 'value cannot be converted to type "
      "c10::Half without overflow'); 1.13 checked every fill",
      "measured against the 2.15 wheel: fill_out's numel() == 1 path (scalar_fill); PR not found yet"},
+    {Change::SplitWithSizesTakesSymInts, "SplitWithSizesTakesSymInts", k2_15,
+     "split with a list of sizes (split_with_sizes) takes SymInts: a size below -2^62 raises 'IntArrayRef "
+     "contains an int that cannot be represented as a SymInt: <v>' before any other check (1.13: int[], so "
+     "the non-negative check names the whole list)",
+     "measured against the 2.15 wheel; corpus/edges/split.prog"},
 }};
 
 constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};

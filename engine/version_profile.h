@@ -68,6 +68,7 @@ enum class Change : int {
   FillTensorValueIsCopy,
   StrideCalculationChecksOverflow,
   ScalarFillReducedFloatUnchecked,
+  SplitWithSizesTakesSymInts,
   kCount
 };
 

@@ -1,5 +1,6 @@
 #include "oracle/torch_runtime.h"
 
+#include <ATen/Parallel.h>
 #include <c10/util/Logging.h>
 
 #include <exception>
@@ -15,6 +16,13 @@ void ensure_torch_runtime() {
     c10::SetStackTraceFetcher(std::function<std::string()>([] { return std::string(); }));
     // TORCH_WARN_ONCE warns every time, as the engine does.
     c10_warning::set_warnAlways(true);
+    // One intra-op thread, whatever the machine: some results depend on it.
+    // at::parallel_for splits a loop into one chunk per thread and each chunk
+    // restarts the vectorized loop, whose lanes round their vector's base to
+    // the dtype first: arange(70000, float16)[35032] is 35040 with 2 threads
+    // (chunks of 35000) and 35008 with 1 (measured with 2.15, whose default
+    // is the core count; 1.13's here is 1). The engine imitates one thread.
+    at::set_num_threads(1);
     return true;
   }();
   (void)done;

@@ -107,6 +107,7 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
 // be >= 0, and they must sum to size(dim). The slices clamp and never raise, so
 // checking first and slicing after gives LibTorch's errors.
 std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim) {
+  if (since(Change::SplitWithSizesTakesSymInts)) check_symint_list(split_sizes);
   SC_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
   const int64_t dim_size = size_at(self, dim);
   int64_t sum = 0;

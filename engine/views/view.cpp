@@ -8,16 +8,22 @@
 
 namespace sc::engine {
 
-// view(size): sizes = infer_size(size, numel); strides = computeStride(...),
-// which must exist (Note [computeStride]); always a new view, never self.
-Tensor view(const Tensor& self, const Shape& size) {
-  check_symint_list(size);
-  Shape inferred = infer_size(size, self.numel());
+namespace {
+// at::native::view_impl (behind view and _unsafe_view): computeStride must find strides.
+Tensor view_impl(const Tensor& self, const Shape& inferred) {
   auto stride = compute_stride(self.sizes, self.strides, inferred);
   SC_CHECK(stride.has_value(),
            "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
            "two contiguous subspaces). Use .reshape(...) instead.");
   return alias_with_sizes_and_strides(self, inferred, *stride);
+}
+}  // namespace
+
+// view(size): sizes = infer_size(size, numel); strides = computeStride(...),
+// which must exist (Note [computeStride]); always a new view, never self.
+Tensor view(const Tensor& self, const Shape& size) {
+  check_symint_list(size);
+  return view_impl(self, infer_size(size, self.numel()));
 }
 
 Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, other.sizes); }
@@ -71,10 +77,12 @@ Tensor reshape(const Tensor& self, const Shape& shape) {
   Shape inferred = infer_size(shape, self.numel());
   if (auto stride = compute_stride(self.sizes, self.strides, inferred))
     return alias_with_sizes_and_strides(self, inferred, *stride);
+  // A contiguous copy views as any shape of its numel, except where the shape's
+  // product only wraps to numel (3 * 6148914691236517206 == 2 in int64):
+  // there _unsafe_view's view_impl raises view's error.
   Tensor copy = clone(self, MemoryFormat::Contiguous);
-  auto stride = compute_stride(copy.sizes, copy.strides, inferred);
-  SC_ASSERT(stride.has_value(), "a contiguous tensor can always be viewed");
-  return make_tensor(copy.storage, inferred, *stride, copy.storage_offset, copy.dtype);
+  Tensor viewed = view_impl(copy, inferred);
+  return make_tensor(copy.storage, viewed.sizes, viewed.strides, copy.storage_offset, copy.dtype);
 }
 
 // flatten(start, end): 0-d -> reshape([1]); start == end -> self itself;
