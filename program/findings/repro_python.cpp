@@ -102,7 +102,11 @@ std::string call(const Step& s) {
     return self() + "." + op + "(" + py_list(a.int_list(1)) + ")";
   if (op == "flatten" || op == "transpose")
     return self() + "." + op + "(" + std::to_string(a.int_(1)) + ", " + std::to_string(a.int_(2)) + ")";
-  if (op == "unflatten") return self() + ".unflatten(" + std::to_string(a.int_(1)) + ", " + py_list(a.int_list(2)) + ")";
+  // Tensor.unflatten (torch/_tensor.py) raises IndexError where C++'s Tensor::unflatten raises
+  // RuntimeError (a dim out of range), so call aten::unflatten as the C++ side does.
+  if (op == "unflatten")
+    return "torch.ops.aten.unflatten.int(" + self() + ", " + std::to_string(a.int_(1)) + ", " + py_list(a.int_list(2)) +
+           ")";
   if (op == "t" || op == "detach") return self() + "." + op + "()";
   if (op == "mT" || op == "T") return self() + "." + op;
   if (op == "movedim") {
