@@ -86,9 +86,12 @@ class Generator {
   Program run() {
     Program prog;
     prog.source_name = "<generated>";
+    unit();
     emit(prog, creation());
+    unit();
     int steps = static_cast<int>(c_.between(1, p_.max_steps));
     for (int i = 0; i < steps && !c_.exhausted(); ++i) {
+      unit();
       if (env_.empty()) {
         emit(prog, creation());
         continue;
@@ -104,6 +107,10 @@ class Generator {
     Step step;
     std::vector<DrawnClass> drawn;
   };
+
+  void unit() {
+    if (log_) log_->unit_starts.push_back(c_.used());
+  }
 
   // ---- drawing helpers -----------------------------------------------------
   int64_t size_draw() { return c_.between(0, p_.max_dim_size) == 0 && c_.percent(70) ? 1 : c_.between(0, p_.max_dim_size); }

@@ -65,6 +65,11 @@ struct DrawnClass {
 };
 struct GenerationLog {
   std::vector<std::vector<DrawnClass>> steps;  // one entry per Program::steps entry
+  // Where each draw unit starts in the choice list: the first creation step,
+  // the step count, then one unit per step drafted (whether or not it became a
+  // step; an empty_like's write belongs to its unit). Choices::used() ends the
+  // last one. The structure-aware mutator (program/choice_mutator.h) edits these.
+  std::vector<size_t> unit_starts;
 };
 
 // A program whose first step creates a tensor; later steps draw their inputs
