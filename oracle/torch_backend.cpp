@@ -68,23 +68,41 @@ struct TorchTraits {
     ctx.device = at::Device(std::string(device));
   }
 
-  // Errors become TorchError with LibTorch's kind and message; a step's warnings
-  // are collected while it runs. Autograd stays on (no InferenceMode), so views
-  // are tracked and version counters count.
-  std::vector<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
+  // Errors become TorchError with LibTorch's kind and message, caught once
+  // here and returned (Note [Errors cross the interpreter as values]); a step's
+  // warnings are collected while it runs. Autograd stays on (no InferenceMode),
+  // so views are tracked and version counters count.
+  Applied<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
+    Applied<Tensor> out;
     auto it = torch_op_table().find(s.op);
-    if (it == torch_op_table().end())
-      throw engine::TorchError(engine::ErrorKind::NotImplementedError,
-                               "stridecheck oracle: operation '" + s.op + "' is not mapped onto LibTorch");
+    if (it == torch_op_table().end()) {
+      out.error.emplace(engine::ErrorKind::NotImplementedError,
+                        "stridecheck oracle: operation '" + s.op + "' is not mapped onto LibTorch");
+      return out;
+    }
     WarningCapture capture(warnings);
     try {
       ArgReader args(s);
-      std::vector<Tensor> results = it->second(args, lookup, ctx);
+      out.results = it->second(args, lookup, ctx);
       if (ctx.device.is_cuda()) synchronize(ctx.device);
-      return results;
-    } catch (...) {
-      throw current_exception_as_torch_error();
+    } catch (const c10::Error& e) {
+      out.results.clear();
+      out.error.emplace(as_torch_error(e));
+    } catch (engine::TorchError& e) {
+      out.results.clear();
+      out.error.emplace(std::move(e));
+    } catch (engine::StepRefused& e) {
+      out.results.clear();
+      out.refused = std::move(e.message);
+    } catch (const std::exception& e) {
+      out.results.clear();
+      out.error.emplace(as_torch_error(e));
     }
+    return out;
+  }
+
+  InputHeader header(const Tensor& t) {
+    return InputHeader{t.sizes().vec(), t.strides().vec(), static_cast<int64_t>(t.element_size())};
   }
 
   TensorFacts facts(const Tensor& t) {

@@ -46,29 +46,31 @@ std::string clean_error_message(std::string_view what) {
   return std::string(kept);
 }
 
-engine::TorchError current_exception_as_torch_error() {
+engine::TorchError as_torch_error(const c10::Error& e) {
   using engine::ErrorKind;
-  auto c10_error = [](ErrorKind k, const c10::Error& e) {
-    return engine::TorchError(k, clean_error_message(e.what_without_backtrace()));
-  };
+  // The subclasses, by a type test each (no rethrow: Note [Errors cross the
+  // interpreter as values], program/traced_backend.h).
+  ErrorKind kind = ErrorKind::RuntimeError;
+  if (dynamic_cast<const c10::IndexError*>(&e)) kind = ErrorKind::IndexError;
+  else if (dynamic_cast<const c10::ValueError*>(&e)) kind = ErrorKind::ValueError;
+  else if (dynamic_cast<const c10::TypeError*>(&e)) kind = ErrorKind::TypeError;
+  else if (dynamic_cast<const c10::NotImplementedError*>(&e)) kind = ErrorKind::NotImplementedError;
+  return engine::TorchError(kind, clean_error_message(e.what_without_backtrace()));
+}
+
+engine::TorchError as_torch_error(const std::exception& e) {
+  if (auto c10e = dynamic_cast<const c10::Error*>(&e)) return as_torch_error(*c10e);
+  if (auto te = dynamic_cast<const engine::TorchError*>(&e)) return *te;
+  return engine::TorchError(engine::ErrorKind::RuntimeError, clean_error_message(e.what()));
+}
+
+engine::TorchError current_exception_as_torch_error() {
   try {
     throw;
-  } catch (const c10::IndexError& e) {
-    return c10_error(ErrorKind::IndexError, e);
-  } catch (const c10::ValueError& e) {
-    return c10_error(ErrorKind::ValueError, e);
-  } catch (const c10::TypeError& e) {
-    return c10_error(ErrorKind::TypeError, e);
-  } catch (const c10::NotImplementedError& e) {
-    return c10_error(ErrorKind::NotImplementedError, e);
-  } catch (const c10::Error& e) {
-    return c10_error(ErrorKind::RuntimeError, e);
-  } catch (const engine::TorchError& e) {
-    return e;
   } catch (const engine::StepRefused&) {
     throw;  // not an error of LibTorch's: the interpreter reports the step as refused
   } catch (const std::exception& e) {
-    return engine::TorchError(ErrorKind::RuntimeError, clean_error_message(e.what()));
+    return as_torch_error(e);
   }
 }
 

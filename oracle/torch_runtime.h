@@ -40,11 +40,17 @@ void ensure_torch_runtime();
 // after it, then trailing whitespace.
 std::string clean_error_message(std::string_view what);
 
-// Call inside a catch block: the exception being handled as a TorchError.
+// A caught exception as a TorchError:
 //   c10::IndexError -> IndexError, c10::ValueError -> ValueError,
 //   c10::TypeError -> TypeError, c10::NotImplementedError -> NotImplementedError,
 //   any other c10::Error or std::exception (LibTorch 1.13 throws plain
-//   std::runtime_error from some shape inference) -> RuntimeError.
+//   std::runtime_error from some shape inference) -> RuntimeError;
+//   a TorchError is itself.
+engine::TorchError as_torch_error(const c10::Error&);
+engine::TorchError as_torch_error(const std::exception&);
+
+// Call inside a catch block: the exception being handled as a TorchError
+// (as_torch_error); an engine::StepRefused is rethrown.
 engine::TorchError current_exception_as_torch_error();
 
 // Collects the message of every warning raised on this thread while it lives.

@@ -49,24 +49,38 @@ struct EngineTraits {
     engine::take_warnings();  // drop anything left by an earlier program
   }
 
-  std::vector<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
+  // The engine's TorchError is caught here, where the op threw it, and
+  // returned (Note [Errors cross the interpreter as values]).
+  Applied<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
     ctx.undefined.reset();
     ctx.refused.reset();
+    Applied<Tensor> out;
     auto it = engine_op_table().find(s.op);
-    if (it == engine_op_table().end())
-      throw engine::TorchError(engine::ErrorKind::NotImplementedError,
-                               "stridecheck engine: operation '" + s.op + "' is not implemented yet");
-    ArgReader args(s);
-    // An op whose very outcome depends on undefined bytes is refused, whatever it did.
-    std::vector<Tensor> results;
-    try {
-      results = it->second(args, lookup, ctx);
-    } catch (const engine::TorchError&) {
-      if (ctx.refused) throw engine::StepRefused("stridecheck engine: not run: " + *ctx.refused);
-      throw;
+    if (it == engine_op_table().end()) {
+      out.error.emplace(engine::ErrorKind::NotImplementedError,
+                        "stridecheck engine: operation '" + s.op + "' is not implemented yet");
+      return out;
     }
-    if (ctx.refused) throw engine::StepRefused("stridecheck engine: not run: " + *ctx.refused);
-    return results;
+    ArgReader args(s);
+    try {
+      out.results = it->second(args, lookup, ctx);
+    } catch (engine::TorchError& e) {
+      out.error.emplace(std::move(e));
+    } catch (engine::StepRefused& e) {
+      out.refused = std::move(e.message);
+    }
+    // An op whose very outcome depends on undefined bytes is refused, whatever it did.
+    if (ctx.refused) {
+      out.results.clear();
+      out.error.reset();
+      out.refused = "stridecheck engine: not run: " + *ctx.refused;
+    }
+    return out;
+  }
+
+  InputHeader header(const Tensor& t) {
+    return InputHeader{std::vector<int64_t>(t.sizes.begin(), t.sizes.end()),
+                       std::vector<int64_t>(t.strides.begin(), t.strides.end()), engine::itemsize(t.dtype)};
   }
 
   TensorFacts facts(const Tensor& t) {

@@ -8,8 +8,9 @@
 // Traits must provide (see program/engine_backend.cpp and oracle/):
 //   using Tensor = ...;
 //   explicit Traits(std::string_view device);         // fresh state per program
-//   std::vector<Tensor> apply(const Step&, const Lookup<Tensor>&);  // throws engine::TorchError
+//   Applied<Tensor> apply(const Step&, const Lookup<Tensor>&);  // results, the error raised, or a refusal
 //   TensorFacts facts(const Tensor&);
+//   InputHeader header(const Tensor&);                // sizes, strides, itemsize (facts' first three)
 //   uintptr_t identity(const Tensor&);                // the tensor object (TensorImpl)
 //   uintptr_t storage_identity(const Tensor&);        // the storage object (StorageImpl)
 //   std::optional<uintptr_t> base_identity(const Tensor&);  // _base's identity when a view
@@ -20,6 +21,7 @@
 //   std::optional<std::string> take_undefined();      // engine: why the last step is undefined
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <optional>
@@ -36,6 +38,23 @@ namespace sc {
 
 template <class T>
 using Lookup = std::function<const T&(const std::string&)>;
+
+// What one step did on a backend: its results, or the error it raised (the
+// kind and message LibTorch would give), or why the backend declined to run it
+// (engine::StepRefused's message).
+//
+// Note [Errors cross the interpreter as values]: a generated program errors in
+// about one step in six. Each backend catches its own exception once, where it
+// is thrown from (LibTorch's c10::Error, the engine's TorchError), and hands
+// it back as a value; rethrowing it to classify it and throwing a TorchError
+// again on the way out cost a third of a differential fuzz execution's
+// instructions (callgrind, issue 10).
+template <class Tensor>
+struct Applied {
+  std::vector<Tensor> results;
+  std::optional<engine::TorchError> error;
+  std::optional<std::string> refused;
+};
 
 // Header facts as the backend itself reports them.
 struct TensorFacts {
@@ -100,6 +119,38 @@ class TracedBackend : public Backend {
     std::vector<std::pair<int, Tensor>> storage_owners;  // number -> a tensor on it
     int64_t allocated = 0;
 
+    // Note [Storage hashes are remembered]: every live storage is hashed after
+    // every step, and most steps write none of them (views, errors) or one. The
+    // hash is serial (a multiply chain, about one byte per cycle); comparing
+    // the bytes with a copy of those last hashed runs at memcmp's speed. So a
+    // storage of up to kMemoBytes keeps a copy of its bytes (and undefined
+    // flags) with their hash, and is hashed again only when they differ. The
+    // bytes themselves decide, never a version counter or a backend's claim:
+    // a write that no counter saw is what the diff is for.
+    static constexpr int64_t kMemoBytes = int64_t{1} << 20;
+    struct HashMemo {
+      bool valid = false;
+      std::vector<uint8_t> bytes, undefined;
+      uint64_t hash = 0;
+    };
+    std::vector<HashMemo> memo;  // by storage number
+
+    uint64_t hash_in_place(int n, const uint8_t* data, int64_t nbytes, const std::vector<uint8_t>& undefined) {
+      const uint8_t* mask = undefined.empty() ? nullptr : undefined.data();
+      if (nbytes > kMemoBytes) return contents_hash(data, static_cast<size_t>(nbytes), mask);
+      if (memo.size() <= static_cast<size_t>(n)) memo.resize(static_cast<size_t>(n) + 1);
+      HashMemo& m = memo[static_cast<size_t>(n)];
+      const size_t len = static_cast<size_t>(nbytes);
+      if (m.valid && m.bytes.size() == len && m.undefined == undefined &&
+          (len == 0 || std::memcmp(m.bytes.data(), data, len) == 0))
+        return m.hash;
+      m.bytes.assign(data, data + len);
+      m.undefined = undefined;
+      m.hash = contents_hash(data, len, mask);
+      m.valid = true;
+      return m.hash;
+    }
+
     const Tensor& lookup(const std::string& n) const { return env[index.at(n)].tensor; }
 
     StepObs step(const Step& s) {
@@ -112,10 +163,9 @@ class TracedBackend : public Backend {
           return obs;
         }
       }
-      auto header = [&](const std::string& n) {
-        TensorFacts f = traits.facts(lookup(n));
-        return InputHeader{f.sizes, f.strides, f.itemsize};
-      };
+      // The budget checks read the header only, not every fact (facts() asks
+      // LibTorch five layout questions and runs the overlap test).
+      auto header = [&](const std::string& n) { return traits.header(lookup(n)); };
       if (auto n = inplace_elements(s, header); n && *n > options.max_step_elements) {
         obs.outcome = Outcome::OverBudget;
         obs.note = s.op + " would write " + std::to_string(*n) + " elements, past the limit of " +
@@ -132,18 +182,18 @@ class TracedBackend : public Backend {
         observe_state(obs);
         return obs;
       }
-      std::vector<Tensor> results;
-      try {
-        Lookup<Tensor> lk = [this](const std::string& n) -> const Tensor& { return lookup(n); };
-        results = traits.apply(s, lk);
-        if (est) allocated += est->bytes;
-      } catch (const engine::TorchError& e) {
-        obs.outcome = Outcome::Error;
-        obs.error_kind = std::string(engine::error_kind_name(e.kind));
-        obs.error_message = e.message;
-      } catch (const engine::StepRefused& e) {
+      Lookup<Tensor> lk = [this](const std::string& n) -> const Tensor& { return lookup(n); };
+      Applied<Tensor> applied = traits.apply(s, lk);
+      std::vector<Tensor>& results = applied.results;
+      if (applied.refused) {
         obs.outcome = Outcome::Refused;
-        obs.note = e.message;
+        obs.note = std::move(*applied.refused);
+      } else if (applied.error) {
+        obs.outcome = Outcome::Error;
+        obs.error_kind = std::string(engine::error_kind_name(applied.error->kind));
+        obs.error_message = std::move(applied.error->message);
+      } else if (est) {
+        allocated += est->bytes;
       }
       obs.warnings = traits.take_warnings();
       if (auto u = traits.take_undefined()) {
@@ -221,7 +271,7 @@ class TracedBackend : public Backend {
           so.id = n;
           so.nbytes = in.nbytes;
           if (in.undefined) so.undefined = *in.undefined;
-          so.hash = contents_hash(in.data, static_cast<size_t>(in.nbytes), so.undefined.empty() ? nullptr : so.undefined.data());
+          so.hash = hash_in_place(n, in.data, in.nbytes, so.undefined);
           if (options.record_contents && in.nbytes > 0) so.bytes.assign(in.data, in.data + in.nbytes);
           continue;
         }
