@@ -79,7 +79,8 @@ std::string format_int_list(const Shape& v);
 // _reshape_alias, alias) use alias_with_sizes_and_strides.
 Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
 // at::native::alias_with_sizes_and_strides: a view at self's storage_offset;
-// the only check is TensorImpl's numel overflow check.
+// its only checks are TensorImpl::set_sizes_and_strides's (negative strides
+// replaced, 2.x: "Stride calculation overflowed") and the numel overflow check.
 Tensor alias_with_sizes_and_strides(const Tensor& self, const Shape& sizes, const Shape& strides);
 // A tensor object sharing self's storage and version counter that is not a
 // view (C++ LibTorch's detach() and view(dtype): non-differentiable views).

@@ -89,7 +89,8 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   std::vector<DomainClass> view_shape = {{"factorisation", 40, V},     {"with -1", 25, V},
                                          {"high rank with ones", 5, B}, {"two -1", 4, X},
                                          {"wrong element count", 8, X}, {"negative size", 4, X},
-                                         {"-1 with zero elements", 3, B}, {"product overflows", 3, X}};
+                                         {"-1 with zero elements", 3, B}, {"product overflows", 3, X},
+                                         {"product wraps to numel", 2, X}};
   m[D::ViewShape] = {"view shape", view_shape};
   view_shape.push_back({"reinterpret as dtype", 18, V});
   m[D::ViewShapeOrDType] = {"view shape or dtype", view_shape};

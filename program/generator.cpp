@@ -296,8 +296,24 @@ class Generator {
     } else if (cls == "product overflows") {
       s = {k2p62, 4, -1};
       if (c_.percent(50)) s.pop_back();
+    } else if (cls == "product wraps to numel") {
+      // [k, x] with k * x == n in int64 that wraps (3 * 6148914691236517206 == 2):
+      // infer_size accepts it, computeStride and numel must not (half the
+      // time [k, x, -1] with k * x == 1, so that the -1 takes n).
+      const bool infer = c_.percent(50);
+      s = wrapping_factors(infer ? 1 : n);
+      if (infer) s.push_back(-1);
     }
     return s;
+  }
+  // The first odd k >= 3 whose x = target * k^-1 (mod 2^64) is a valid size (< 2^63).
+  static std::vector<int64_t> wrapping_factors(int64_t target) {
+    for (uint64_t k = 3;; k += 2) {
+      uint64_t inv = k;  // Newton's iteration for the inverse of an odd k mod 2^64
+      for (int i = 0; i < 6; ++i) inv *= 2 - k * inv;
+      const uint64_t x = static_cast<uint64_t>(target) * inv;
+      if (x < (uint64_t{1} << 63)) return {static_cast<int64_t>(k), static_cast<int64_t>(x)};
+    }
   }
   std::vector<int64_t> expand_value(std::string_view cls, const Tensor& t) {
     const int64_t r = t.dim();

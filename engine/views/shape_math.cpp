@@ -238,9 +238,14 @@ Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape&
   return make_view(self, sizes, strides, storage_offset);
 }
 
+// TensorImpl::set_sizes_and_strides: a negative stride (a wrapped product from
+// computeStride, e.g. the contiguous-like strides of an empty [2,0,4,2^63-1,2,1])
+// is replaced from the last dim (2.x checks those products: "Stride calculation
+// overflowed"), then refresh_numel's overflow check.
 Tensor alias_with_sizes_and_strides(const Tensor& self, const Shape& sizes, const Shape& strides) {
+  Shape set = set_sizes_and_strides_strides(sizes, strides);
   check_numel(sizes);
-  return make_view(self, sizes, strides, self.storage_offset);
+  return make_view(self, sizes, std::move(set), self.storage_offset);
 }
 
 Tensor make_nonview_alias(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset, DType dtype) {

@@ -75,8 +75,12 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
 Tensor reshape(const Tensor& self, const Shape& shape) {
   check_symint_list(shape);
   Shape inferred = infer_size(shape, self.numel());
-  if (auto stride = compute_stride(self.sizes, self.strides, inferred))
+  if (auto stride = compute_stride(self.sizes, self.strides, inferred)) {
+    // _reshape_alias(shape, stride) takes the computed strides as SymInts: a
+    // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13.
+    for (int64_t st : *stride) check_symint(st);
     return alias_with_sizes_and_strides(self, inferred, *stride);
+  }
   // A contiguous copy views as any shape of its numel, except where the shape's
   // product only wraps to numel (3 * 6148914691236517206 == 2 in int64):
   // there _unsafe_view's view_impl raises view's error.
