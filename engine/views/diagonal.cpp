@@ -1,6 +1,8 @@
 // diagonal, unfold, as_strided: views whose strides combine or repeat the
 // input's (TensorShape.cpp at v1.13).
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 #include "engine/error.h"
 #include "engine/version_profile.h"
@@ -71,7 +73,20 @@ Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, st
   if (storage_offset) check_symint(*storage_offset);
   check_symint_list(stride);
   check_symint_list(size);
-  return checked_strided_view(self, size, stride, storage_offset.value_or(self.storage_offset));
+  const int64_t offset = storage_offset.value_or(self.storage_offset);
+  if (since(Change::AsStridedChecksOffsetOverflow) && size.empty() && stride.empty()) {
+    // An empty stride list has no data(): 2.x's checkInBoundsForStorage then
+    // takes computeStorageNbytesContiguous(sizes, itemsize, offset), whose
+    // overflow message names no strides (measured: as_strided [] [] 2^62).
+    SC_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
+    uint64_t bytes = 0;
+    const bool overflowed =
+        __builtin_mul_overflow(uint64_t{1} + static_cast<uint64_t>(offset), static_cast<uint64_t>(itemsize(self.dtype)),
+                               &bytes) ||
+        bytes > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    SC_CHECK(!overflowed, "Storage size calculation overflowed with sizes=[]");
+  }
+  return checked_strided_view(self, size, stride, offset);
 }
 
 }  // namespace sc::engine

@@ -219,13 +219,14 @@ Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape&
   // checkInBoundsForStorage: bytes(sizes, strides) + offset * itemsize <= storage nbytes,
   // skipped when the header needs no storage (some size is 0).
   const int64_t item = itemsize(self.dtype);
-  const int64_t needed = compute_storage_nbytes(sizes, strides, item);
-  // Change::AsStridedChecksOffsetOverflow: a negative offset is refused first,
-  // then the overflow check counts the offset too.
-  if (since(Change::AsStridedChecksOffsetOverflow)) {
+  // Change::AsStridedChecksOffsetOverflow: a negative offset is refused right
+  // after the stride checks, before any storage size is computed (measured with
+  // 2.15: as_strided [-3] [4] -2 names the offset, not the size overflow), then
+  // the overflow check counts the offset too.
+  if (since(Change::AsStridedChecksOffsetOverflow))
     SC_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
-    compute_storage_nbytes(sizes, strides, item, storage_offset);
-  }
+  const int64_t needed = compute_storage_nbytes(sizes, strides, item);
+  if (since(Change::AsStridedChecksOffsetOverflow)) compute_storage_nbytes(sizes, strides, item, storage_offset);
   if (needed != 0) {
     const int64_t total = wrapping::add(needed, wrapping::mul(storage_offset, item));
     SC_CHECK(total <= self.storage->nbytes(), "setStorage: sizes ", format_int_list(sizes), ", strides ",
