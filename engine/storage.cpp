@@ -90,16 +90,22 @@ void Storage::write(int64_t off, int64_t n, const std::byte* host) {
 
 void Storage::mark_undefined(int64_t off, int64_t n) {
   SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
+  if (n == 0) return;
   if (undefined_.empty()) undefined_.assign(static_cast<size_t>(nbytes_), 0);
-  std::fill_n(undefined_.begin() + off, n, uint8_t{1});
+  for (auto it = undefined_.begin() + off, end = it + n; it != end; ++it) {
+    undefined_count_ += *it == 0;
+    *it = 1;
+  }
 }
 
 void Storage::mark_defined(int64_t off, int64_t n) {
   if (undefined_.empty()) return;
   SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
-  std::fill_n(undefined_.begin() + off, n, uint8_t{0});
-  if (std::none_of(undefined_.begin(), undefined_.end(), [](uint8_t b) { return b != 0; }))
-    undefined_.clear();
+  for (auto it = undefined_.begin() + off, end = it + n; it != end; ++it) {
+    undefined_count_ -= *it;
+    *it = 0;
+  }
+  if (undefined_count_ == 0) undefined_.clear();
 }
 
 }  // namespace sc::engine

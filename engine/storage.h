@@ -51,6 +51,7 @@ class Storage {
   Device device_;
   std::byte* data_ = nullptr;
   std::vector<uint8_t> undefined_;
+  int64_t undefined_count_ = 0;  // flags set in undefined_ (so clearing the last one is O(1) to notice)
 };
 
 // True when engine/kernels/cuda is linked in and installed (CUDA storages and kernels exist).

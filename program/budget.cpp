@@ -48,6 +48,21 @@ std::string shape_text(const std::vector<int64_t>& v) {
   return s + "]";
 }
 
+// TensorImpl::is_contiguous (default format): strides of the row-major layout,
+// size-1 dimensions ignored; an empty tensor is contiguous.
+bool is_contiguous(const InputHeader& h) {
+  if (h.strides.size() != h.sizes.size()) return false;
+  for (int64_t s : h.sizes)
+    if (s == 0) return true;
+  int64_t expected = 1;
+  for (size_t k = h.sizes.size(); k-- > 0;) {
+    if (h.sizes[k] == 1) continue;
+    if (h.strides[k] != expected) return false;
+    expected = sat_mul(expected, h.sizes[k]);
+  }
+  return true;
+}
+
 int64_t itemsize_of(const ArgReader& a, int64_t fallback) {
   if (auto d = a.kw_dtype())
     if (auto dt = engine::parse_dtype(*d)) return engine::itemsize(*dt);
@@ -186,7 +201,13 @@ std::optional<AllocationEstimate> allocation_estimate(
         for (int64_t k = 0; k < nd; ++k)
           if (k != dim) n = sat_mul(n, self.sizes[static_cast<size_t>(k)]);
       }
-      n = sat_mul(n, static_cast<int64_t>(a.int_list(2).size()));
+      const int64_t ni = static_cast<int64_t>(a.int_list(2).size());
+      n = sat_mul(n, ni);
+      // index_select_out_cpu_dim1_ (self.dim() > 1, dim 1, an index, a
+      // non-empty self) starts with self.contiguous(): a full copy of a
+      // non-contiguous self, next to the result.
+      if (nd > 1 && dim == 1 && ni > 0 && *self_numel > 0 && !is_contiguous(self))
+        n = n > kMax - *self_numel ? kMax : n + *self_numel;
     }
     if (op != "repeat" && op != "index_select" && nbytes_overflow(self.sizes, item)) return std::nullopt;
     return make(sat_mul(n, item), op + " of " + shape_text(self.sizes));

@@ -53,3 +53,33 @@ TEST(BudgetIndexSelect, HugeSelfDoesNotUnderestimate) {
 
 }  // namespace
 }  // namespace sc
+
+namespace sc {
+namespace {
+
+// index_select along dim 1 of a non-contiguous self first makes self
+// contiguous inside LibTorch (index_select_out_cpu_dim1_): that copy counts.
+// Generated seed 16782 (an expanded [65536,65536] float32) made LibTorch
+// allocate 16 GiB there while the budget saw an 8-element result.
+TEST(BudgetIndexSelect, Dim1OfANonContiguousSelfCountsItsContiguousCopy) {
+  InputHeader expanded{{65536, 65536}, {0, 1}, 4};
+  auto e = estimate("y = index_select x 1 [5,7]", expanded);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->bytes, (int64_t{65536} * 2 + int64_t{65536} * 65536) * 4);
+  auto neg = estimate("y = index_select x -1 [5,7]", expanded);  // dim -1 is dim 1 here
+  ASSERT_TRUE(neg);
+  EXPECT_EQ(neg->bytes, e->bytes);
+  // Contiguous self, other dims, no index, an empty self: no copy.
+  InputHeader contiguous{{65536, 65536}, {65536, 1}, 4};
+  EXPECT_EQ(estimate("y = index_select x 1 [5,7]", contiguous)->bytes, int64_t{65536} * 2 * 4);
+  EXPECT_EQ(estimate("y = index_select x 0 [5,7]", expanded)->bytes, int64_t{65536} * 2 * 4);
+  EXPECT_EQ(estimate("y = index_select x 1 []", expanded)->bytes, 0);
+  InputHeader empty{{0, 65536}, {0, 1}, 4};
+  EXPECT_EQ(estimate("y = index_select x 1 [5]", empty)->bytes, 0);
+  // A 1-d self takes the other path.
+  InputHeader flat{{1000000}, {0}, 4};
+  EXPECT_EQ(estimate("y = index_select x 0 [1]", flat)->bytes, 4);
+}
+
+}  // namespace
+}  // namespace sc
