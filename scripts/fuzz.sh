@@ -14,7 +14,11 @@
 # SANITIZE=ON builds with ASan+UBSan. FUZZ_TARGET=parser_fuzzer or
 # overlap_fuzzer runs that target instead (corpus and findings in
 # out/fuzz/<target>/; no grouping or report). FUZZ_STATUS_EVERY=N: status
-# line period in seconds (default 5).
+# line period in seconds (default 5). The oracle is LibTorch 2.15 (the wheel of
+# scripts/setup.sh); FUZZ_ORACLE=find uses find_package(Torch) instead (Debian's
+# 1.13, or $CMAKE_PREFIX_PATH's), best with its own FUZZ_BUILD_DIR.
+# STRIDECHECK_MUTATOR=bytes|units: libFuzzer's mutations only, or the
+# structure-aware ones only (default: half each; fuzz/view_chain_fuzzer.cpp).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-300}"
@@ -30,6 +34,7 @@ extra=()  # the parser's dictionary, and the regression corpus as read-only seed
 "$root/scripts/setup.sh"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DSTRIDECHECK_ORACLE="${FUZZ_ORACLE:-wheel}" \
   -DSTRIDECHECK_FUZZ=ON -DSTRIDECHECK_SANITIZE="${SANITIZE:-OFF}" -DSTRIDECHECK_WITH_TESTS=OFF >/dev/null
 cmake --build "$build" --parallel "$(nproc)" --target "$target" stridecheck
 tool="$build/bin/stridecheck"

@@ -14,6 +14,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 
 def read_csv(path):
@@ -22,20 +23,30 @@ def read_csv(path):
 
 
 def timeline_plots(report, rows):
-    t = [int(r["elapsed_s"]) for r in rows]
+    # Before libFuzzer's first report (the seeds still loading) there are no
+    # coverage or speed figures: those points are left out, not drawn as 0.
+    ran = [r for r in rows if int(r["programs"]) > 0]
+    t = [int(r["elapsed_s"]) for r in ran]
     fig, (cov, speed) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
-    cov.plot(t, [int(r["coverage"]) for r in rows], color="tab:blue", label="coverage (edges)")
-    cov.plot(t, [int(r["features"]) for r in rows], color="tab:cyan", label="features")
+    cov.plot(t, [int(r["coverage"]) for r in ran], color="tab:blue", marker=".", label="coverage (edges)")
+    cov.plot(t, [int(r["features"]) for r in ran], color="tab:cyan", marker=".", label="features")
     cov.set_ylabel("libFuzzer coverage")
-    cov.legend(loc="lower right")
+    cov.set_ylim(bottom=0)
     cov.grid(alpha=0.3)
     ax2 = cov.twinx()
-    ax2.step(t, [int(r["distinct"]) for r in rows], where="post", color="tab:red", label="distinct findings")
+    distinct = [int(r["distinct"]) for r in rows]
+    ax2.step([int(r["elapsed_s"]) for r in rows], distinct, where="post", color="tab:red",
+             label="distinct findings")
     ax2.set_ylabel("distinct findings", color="tab:red")
-    ax2.yaxis.get_major_locator().set_params(integer=True)
-    speed.plot(t, [int(r["execs_per_s"]) for r in rows], color="tab:green")
+    ax2.set_ylim(0, max(1, max(distinct)) * 1.15)
+    ax2.yaxis.set_major_locator(MaxNLocator(integer=True))
+    lines = cov.get_lines() + ax2.get_lines()
+    cov.legend(lines, [line.get_label() for line in lines], loc="lower right")
+    speed.plot(t, [int(r["execs_per_s"]) for r in ran], color="tab:green", marker=".")
     speed.set_ylabel("programs / s (all jobs)")
+    speed.set_ylim(bottom=0)
     speed.set_xlabel("seconds since the campaign started")
+    speed.set_xlim(left=0)
     speed.grid(alpha=0.3)
     fig.suptitle("stridecheck campaign: coverage, findings and speed over time")
     fig.tight_layout()
