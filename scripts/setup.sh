@@ -16,6 +16,17 @@
 #
 # Prints nothing when everything is present. `scripts/setup.sh --print-prefix`
 # prints the LibTorch 2.15 folder (what cmake/torch.cmake looks for by default).
+#
+# Options:
+#   --libtorch-only  skip 1. (the ClusterFuzzLite image brings its own compilers)
+#   --python-torch   also (optional; CI does not need it) a Python `torch` 2.15.0
+#                    for the reproductions (`stridecheck repro --as python`, ctest
+#                    repro/python_corpus) without a system-wide install: the same
+#                    wheel, its small pure-Python dependencies and the NVIDIA
+#                    libraries `import torch` loads that the CUDA 13 toolkit lacks
+#                    (cuFile, cuSPARSELt, NCCL, NVSHMEM: about 700 MB), into
+#                    $cache/python-torch-2.15.0/, with a `python3` wrapper there
+#                    that sets PYTHONPATH and LD_LIBRARY_PATH. The ctest finds it.
 set -euo pipefail
 
 torch_version=2.15.0
@@ -25,6 +36,15 @@ cache="${STRIDECHECK_CACHE:-$HOME/.cache/stridecheck}"
 prefix="$cache/libtorch-$torch_version"
 
 if [ "${1:-}" = "--print-prefix" ]; then echo "$prefix"; exit 0; fi
+libtorch_only=0
+python_torch=0
+for arg in "$@"; do
+  case "$arg" in
+    --libtorch-only) libtorch_only=1 ;;
+    --python-torch) python_torch=1 ;;
+    *) echo "setup: unknown option '$arg' (--print-prefix, --libtorch-only, --python-torch)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev libtorch-dev librapidcheck-dev
           libgtest-dev libgmock-dev libbenchmark-dev python3-pip unzip)
@@ -39,7 +59,7 @@ if python3 -m pip --version >/dev/null 2>&1; then
 fi
 missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
 
-if ((${#missing[@]})); then
+if ((${#missing[@]})) && [ "$libtorch_only" = 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -87,4 +107,40 @@ if [ "$cuda_ok" = 0 ] && [ ! -e "$cache/cuda-runtime/.complete" ]; then
   python3 -m pip install --quiet --no-deps --target "$cache/cuda-runtime" \
     'nvidia-cuda-runtime==13.*' 'nvidia-cuda-cupti==13.*' >&2
   touch "$cache/cuda-runtime/.complete"
+fi
+
+# ---- optional: a Python torch 2.15.0 for the reproductions ------------------
+# Pins from the wheel's METADATA (Requires-Dist); the rest of the CUDA 13
+# libraries libtorch_cuda.so loads at import come from the toolkit.
+pytorch="$cache/python-torch-$torch_version"
+if [ "$python_torch" = 1 ] && [ ! -e "$pytorch/.complete" ]; then
+  wheel="${STRIDECHECK_WHEEL:-$cache/downloads/$wheel_name}"
+  if [ ! -e "$wheel" ]; then
+    mkdir -p "$cache/downloads"
+    python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.11 \
+      --platform manylinux_2_28_x86_64 --dest "$cache/downloads" "torch==$torch_version" >&2
+  fi
+  echo "$wheel_sha256  $wheel" | sha256sum --check --quiet - \
+    || { echo "setup: $wheel: sha256 is not $wheel_sha256" >&2; exit 1; }
+  echo "setup: installing Python torch $torch_version into $pytorch" >&2
+  rm -rf "$pytorch"
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --no-deps --target "$pytorch/site" "$wheel" \
+    filelock fsspec 'typing-extensions>=4.13.0' 'sympy>=1.13.3' mpmath 'networkx>=2.5.1' jinja2 markupsafe >&2
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --no-deps --target "$pytorch/nvidia-libs" \
+    'nvidia-cufile==1.*' 'nvidia-cusparselt-cu13==0.8.1' 'nvidia-nccl-cu13==2.30.7' 'nvidia-nvshmem-cu13==3.7.2' >&2
+  nv="$pytorch/nvidia-libs/nvidia"
+  cat >"$pytorch/python3" <<WRAPPER
+#!/bin/sh
+# python3 with torch $torch_version (scripts/setup.sh --python-torch)
+export PYTHONPATH="$pytorch/site\${PYTHONPATH:+:\$PYTHONPATH}"
+export LD_LIBRARY_PATH="$nv/cu13/lib:$nv/cusparselt/lib:$nv/nccl/lib:$nv/nvshmem/lib:/usr/local/cuda/lib64\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+exec python3 "\$@"
+WRAPPER
+  chmod +x "$pytorch/python3"
+  if ! why=$("$pytorch/python3" -c 'import torch; print(torch.__version__)' 2>&1); then
+    echo "setup: $pytorch/python3 cannot import torch: $(tail -1 <<<"$why")" >&2
+    exit 1
+  fi
+  touch "$pytorch/.complete"
+  echo "setup: $pytorch/python3 has torch $why" >&2
 fi
