@@ -4,14 +4,21 @@
 // aborts, so libFuzzer saves the input; the program text and the report are
 // printed first.
 //
+// Mutations: half are libFuzzer's own (bytes, cross-over), half structure-aware
+// (program/choice_mutator.h: delete, duplicate, insert, replace or swap one
+// step's choices, change one argument). STRIDECHECK_MUTATOR=bytes uses
+// libFuzzer's only, =units the structure-aware ones only (to compare them).
+//
 // Deterministic, accepts any input, one-time setup in a function-local static
 // (STYLE: structure-aware libFuzzer).
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 #include "oracle/oracle.h"
 #include "program/backend.h"
+#include "program/choice_mutator.h"
 #include "program/compare.h"
 #include "program/generator.h"
 #include "program/printer.h"
@@ -33,7 +40,29 @@ struct Setup {
   }
 };
 
+enum class Mutator { Mixed, Bytes, Units };
+
+Mutator mutator_from_env() {
+  const char* m = std::getenv("STRIDECHECK_MUTATOR");
+  if (m && std::strcmp(m, "bytes") == 0) return Mutator::Bytes;
+  if (m && std::strcmp(m, "units") == 0) return Mutator::Units;
+  return Mutator::Mixed;
+}
+
 }  // namespace
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) {
+  static const Mutator mode = mutator_from_env();
+  static const sc::GeneratorPolicy policy;
+  const bool units = mode == Mutator::Units || (mode == Mutator::Mixed && seed % 2 == 1);
+  if (units && max_size >= 2) {
+    size_t n = sc::mutate_choices(data, size, max_size, seed / 2, policy).size;
+    if (n > 0) return n;
+  }
+  return LLVMFuzzerMutate(data, size, max_size);
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static Setup setup;
