@@ -111,7 +111,7 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
     if (repeats[i] == 0) zero = true;
     target[i] = wrapping::mul(padded[i], repeats[i]);  // int64 multiplication, as LibTorch's
   }
-  (void)expand(self, padded);  // LibTorch's xtensor = self.expand(padded), with its checks, comes first
+  const Tensor xtensor = expand(self, padded);  // LibTorch's xtensor = self.expand(padded), with its checks, comes first
   check_symint_list(target);    // at::empty(target) converts it to SymInts
   if (zero) return empty(target, self.dtype, self.device());
   check_factory_sizes(target);  // empty(target)'s checks, then every element of it is written below
@@ -123,6 +123,10 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
   Tensor unfolded = alias(result);
   for (size_t i = 0; i < n; ++i)
     unfolded = unfold(unfolded, static_cast<int64_t>(i), padded[i], std::max<int64_t>(padded[i], 1));
+  // urtensor.copy_(xtensor.expand_as(urtensor)) runs even when there is
+  // nothing to copy: expand_as's new leading dims take stride size * stride
+  // of the dim after them, which can wrap negative (a stride of 2^62) and raise.
+  (void)expand_as(xtensor, unfolded);
   if (result.numel() == 0) return result;
   // result viewed as [r0, s0, r1, s1, ...] (dims interleaved) receives self
   // broadcast along the r dims.

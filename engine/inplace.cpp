@@ -103,6 +103,11 @@ Scalar checked_scalar(const Scalar& value, DType dtype) {
     const double f = value.f;
     if (std::isinf(f) && is_floating(dtype)) overflow = false;
     else if (std::isnan(f)) overflow = !is_floating(dtype);
+    // Change::FloatToIntOverflowsAtMaxPlusOne: into an integer dtype 2.15
+    // refuses f >= max + 1 (255.5 -> uint8 converts to 255, 2^63 -> int64
+    // raises), 1.13 f > max (INT64_MAX is 2^63 as a double: 2^63 went through).
+    else if (!is_floating(dtype) && since(Change::FloatToIntOverflowsAtMaxPlusOne))
+      overflow = f < l.lo || f >= l.hi + 1.0;
     else overflow = f < l.lo || f > l.hi;
   } else {
     const int64_t v = value.i;

@@ -127,6 +127,12 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "contains an int that cannot be represented as a SymInt: <v>' before any other check (1.13: int[], so "
      "the non-negative check names the whole list)",
      "measured against the 2.15 wheel; corpus/edges/split.prog"},
+    {Change::FloatToIntOverflowsAtMaxPlusOne, "FloatToIntOverflowsAtMaxPlusOne", k2_15,
+     "c10::checked_convert of a double into an integer dtype (full, fill_, tensor) overflows at f >= max + 1: "
+     "255.5 -> uint8 is 255, 2147483647.5 -> int32 converts, 2^63 -> int64 raises 'value cannot be converted "
+     "to type int64_t without overflow'; 1.13: f > max (255.5 raised; INT64_MAX is 2^63 as a double, so 2^63 "
+     "went through as INT64_MIN). The lower bound is unchanged (f < lowest: -0.5 -> uint8 raises)",
+     "measured against the 2.15 wheel; corpus/edges/full.prog"},
 }};
 
 constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};

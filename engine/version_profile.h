@@ -69,6 +69,7 @@ enum class Change : int {
   StrideCalculationChecksOverflow,
   ScalarFillReducedFloatUnchecked,
   SplitWithSizesTakesSymInts,
+  FloatToIntOverflowsAtMaxPlusOne,
   kCount
 };
 
