@@ -32,6 +32,12 @@ Shape infer_size(const Shape& shape, int64_t numel);
 // at::detail::computeStride (TensorUtils.cpp): strides for viewing (sizes,
 // strides) as new_sizes without a copy, or nullopt when no view can.
 std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes);
+// The SymInt overloads (infer_size_dv(SymIntArrayRef, SymInt), computeStride
+// over SymIntArrayRefs), which reshape uses: the same, but in 1.13 a product
+// that wraps below -2^62 raises "Expected !is_symbolic() to be true, ..."
+// (Note [SymInt arithmetic] in shape_math.cpp; Change::LargeNegativeSymInt).
+Shape infer_size_symint(const Shape& shape, int64_t numel);
+std::optional<Shape> compute_stride_symint(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes);
 // at::detail::computeStorageNbytes with LibTorch 1.13's unsigned overflow
 // checks: "Storage size calculation overflowed with sizes=[..] and strides=[..]".
 // With storage_offset (c10's computeStorageNbytes overload), the size starts
@@ -78,6 +84,9 @@ std::string format_int_list(const Shape& v);
 // numel overflow. Ops built on alias_with_sizes_and_strides (view,
 // _reshape_alias, alias) use alias_with_sizes_and_strides.
 Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+// Those checks alone, for an in-place restride of self (as_strided_: the
+// structured ops' resize of an out= tensor).
+void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
 // at::native::alias_with_sizes_and_strides: a view at self's storage_offset;
 // its only checks are TensorImpl::set_sizes_and_strides's (negative strides
 // replaced, 2.x: "Stride calculation overflowed") and the numel overflow check.

@@ -62,17 +62,37 @@ int64_t size_at(const Tensor& self, int64_t dim) {
   return self.sizes[static_cast<size_t>(maybe_wrap_dim(dim, self.dim(), /*wrap_scalar=*/false))];
 }
 
+// Note [SymInt arithmetic]: LibTorch runs some shape code twice over, once
+// on int64_t (IntArrayRef: view) and once on c10::SymInt (SymIntArrayRef:
+// reshape). Both wrap on overflow; 1.13's SymInt operators then construct the
+// result as SymInt(int64_t), which raises when the wrapped value lies below
+// -2^62 (the pointer tag, check_symint): "Expected !is_symbolic() to be true,
+// ...". Since 2.1 (Change::LargeNegativeSymInt) such a result is a valid
+// SymInt. Each shape function is written once, over one of these two:
+namespace {
+struct IntArithmetic {
+  static int64_t mul(int64_t a, int64_t b) { return wrapping::mul(a, b); }
+};
+struct SymIntArithmetic {
+  static int64_t mul(int64_t a, int64_t b) {
+    const int64_t product = wrapping::mul(a, b);
+    check_symint(product);
+    return product;
+  }
+};
+
 // at::infer_size_impl: newsize = prod(shape[d] for d != the -1); the -1 takes
 // numel / newsize when that divides exactly and newsize != 0.
-Shape infer_size(const Shape& shape, int64_t numel) {
-  uint64_t newsize_bits = 1;  // int64 arithmetic that wraps, as it does in LibTorch
+template <class Arithmetic>
+Shape infer_size_impl(const Shape& shape, int64_t numel) {
+  int64_t newsize = 1;
   std::optional<size_t> infer_dim;
   for (size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] == -1) {
       if (infer_dim) throw PlainRuntimeError("only one dimension can be inferred");
       infer_dim = d;
     } else if (shape[d] >= 0) {
-      newsize_bits *= static_cast<uint64_t>(shape[d]);
+      newsize = Arithmetic::mul(newsize, shape[d]);
     } else {
       if (since(Change::ViewShapeErrorNamesIndex))
         raise(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d], " at index ", d, " of shape ",
@@ -80,7 +100,6 @@ Shape infer_size(const Shape& shape, int64_t numel) {
       raise(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d]);
     }
   }
-  const int64_t newsize = static_cast<int64_t>(newsize_bits);
   if (numel == newsize || (infer_dim && newsize > 0 && numel % newsize == 0)) {
     Shape res = shape;
     if (infer_dim) {
@@ -101,17 +120,20 @@ Shape infer_size(const Shape& shape, int64_t numel) {
 // right inside the chunk); new size-1 dims are absorbed by whichever chunk is
 // open. Special cases: a 0-d input gives all-1 strides; a 0-numel input keeps
 // its strides when the shape is unchanged, else gets contiguous-like strides.
-std::optional<Shape> compute_stride(const Shape& oldshape, const Shape& oldstride, const Shape& newshape) {
+// Products in Arithmetic (Note [SymInt arithmetic]): numel left to right,
+// then each stride and chunk product.
+template <class Arithmetic>
+std::optional<Shape> compute_stride_impl(const Shape& oldshape, const Shape& oldstride, const Shape& newshape) {
   if (oldshape.empty()) return Shape(newshape.size(), 1);
   int64_t numel = 1;
-  for (int64_t s : oldshape) numel = wrapping::mul(numel, s);
+  for (int64_t s : oldshape) numel = Arithmetic::mul(numel, s);
   if (numel == 0 && oldshape == newshape) return oldstride;
 
   const int64_t nview = static_cast<int64_t>(newshape.size());
   Shape newstride(newshape.size());
   if (numel == 0) {
     for (int64_t d = nview - 1; d >= 0; --d)
-      newstride[d] = d == nview - 1 ? 1 : wrapping::mul(std::max<int64_t>(newshape[d + 1], 1), newstride[d + 1]);
+      newstride[d] = d == nview - 1 ? 1 : Arithmetic::mul(std::max<int64_t>(newshape[d + 1], 1), newstride[d + 1]);
     return newstride;
   }
 
@@ -119,12 +141,12 @@ std::optional<Shape> compute_stride(const Shape& oldshape, const Shape& oldstrid
   int64_t chunk_base_stride = oldstride.back();
   int64_t tensor_numel = 1, view_numel = 1;
   for (int64_t tensor_d = static_cast<int64_t>(oldshape.size()) - 1; tensor_d >= 0; --tensor_d) {
-    tensor_numel = wrapping::mul(tensor_numel, oldshape[tensor_d]);
+    tensor_numel = Arithmetic::mul(tensor_numel, oldshape[tensor_d]);
     if (tensor_d == 0 ||
-        (oldshape[tensor_d - 1] != 1 && oldstride[tensor_d - 1] != wrapping::mul(tensor_numel, chunk_base_stride))) {
+        (oldshape[tensor_d - 1] != 1 && oldstride[tensor_d - 1] != Arithmetic::mul(tensor_numel, chunk_base_stride))) {
       while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
-        newstride[view_d] = wrapping::mul(view_numel, chunk_base_stride);
-        view_numel = wrapping::mul(view_numel, newshape[view_d]);
+        newstride[view_d] = Arithmetic::mul(view_numel, chunk_base_stride);
+        view_numel = Arithmetic::mul(view_numel, newshape[view_d]);
         --view_d;
       }
       if (view_numel != tensor_numel) return std::nullopt;
@@ -137,6 +159,18 @@ std::optional<Shape> compute_stride(const Shape& oldshape, const Shape& oldstrid
   }
   if (view_d != -1) return std::nullopt;
   return newstride;
+}
+
+}  // namespace
+
+Shape infer_size(const Shape& shape, int64_t numel) { return infer_size_impl<IntArithmetic>(shape, numel); }
+Shape infer_size_symint(const Shape& shape, int64_t numel) { return infer_size_impl<SymIntArithmetic>(shape, numel); }
+
+std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes) {
+  return compute_stride_impl<IntArithmetic>(old_sizes, old_strides, new_sizes);
+}
+std::optional<Shape> compute_stride_symint(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes) {
+  return compute_stride_impl<SymIntArithmetic>(old_sizes, old_strides, new_sizes);
 }
 
 // computeStorageNbytes (1.13, unsigned arithmetic as LibTorch does it):
@@ -208,7 +242,7 @@ void check_contiguous_stride_calculation(const Shape& sizes) {
 
 // self.as_strided(sizes, strides, offset): the SymInt conversions (right to
 // left), then at::native::setStrided (1.13) on a fresh view of self's storage.
-Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
   check_symint(storage_offset);
   check_symint_list(strides);
   check_symint_list(sizes);
@@ -236,6 +270,10 @@ Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape&
   }
   SC_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
   check_numel(sizes);
+}
+
+Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+  check_as_strided(self, sizes, strides, storage_offset);
   return make_view(self, sizes, strides, storage_offset);
 }
 

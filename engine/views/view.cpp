@@ -72,10 +72,12 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
 
 // reshape: a view (_reshape_alias) when computeStride finds strides, else
 // _unsafe_view(clone(contiguous), shape): fresh storage, not a view.
+// reshape_symint infers the size and computes the strides over SymInts
+// (Note [SymInt arithmetic]); view does it over int64_t.
 Tensor reshape(const Tensor& self, const Shape& shape) {
   check_symint_list(shape);
-  Shape inferred = infer_size(shape, self.numel());
-  if (auto stride = compute_stride(self.sizes, self.strides, inferred)) {
+  Shape inferred = infer_size_symint(shape, self.numel());
+  if (auto stride = compute_stride_symint(self.sizes, self.strides, inferred)) {
     // _reshape_alias(shape, stride) takes the computed strides as SymInts: a
     // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13.
     for (int64_t st : *stride) check_symint(st);

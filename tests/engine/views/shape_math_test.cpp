@@ -132,6 +132,33 @@ TEST(CheckedStridedView, EmptyHeadersIgnoreTheStorageBound) {
   EXPECT_EQ(v.storage_offset, 100);
 }
 
+// Note [SymInt arithmetic]: reshape's overloads check each product in 1.13.
+constexpr int64_t k2to62 = int64_t{1} << 62;
+constexpr const char* kIsSymbolic =
+    "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, please "
+    "report an enhancement request to PyTorch.)";
+
+TEST(SymIntArithmetic, ProductsWrappingBelowMinusTwoToThe62RaiseIn113) {
+  const ProfileScope profile("1.13");
+  // numel of the old sizes, left to right: 2^62 * 2 wraps to -2^63 before the 0
+  EXPECT_RAISES(compute_stride_symint({k2to62, 1, 2, 0}, {2, 2, 1, 1}, {0}), RuntimeError, kIsSymbolic);
+  // 2^62 * 3 wraps to -2^62, still an int; a 0 first keeps every product 0
+  EXPECT_EQ(compute_stride_symint({k2to62, 3, 0}, {3, 1, 1}, {0}), (Shape{1}));
+  EXPECT_EQ(compute_stride_symint({0, k2to62, 2}, {1, 2, 1}, {0}), (Shape{1}));
+  // infer_size's newsize
+  EXPECT_RAISES(infer_size_symint({k2to62, 2, 0}, 0), RuntimeError, kIsSymbolic);
+  EXPECT_EQ(infer_size_symint({k2to62, 3, 0}, 0), (Shape{k2to62, 3, 0}));
+  // the int64_t overloads (view) never check
+  EXPECT_EQ(compute_stride({k2to62, 1, 2, 0}, {2, 2, 1, 1}, {0}), (Shape{1}));
+  EXPECT_EQ(infer_size({k2to62, 2, 0}, 0), (Shape{k2to62, 2, 0}));
+}
+
+TEST(SymIntArithmetic, LargeNegativeProductsAreSymIntsSince21) {
+  const ProfileScope profile("2.15");
+  EXPECT_EQ(compute_stride_symint({k2to62, 1, 2, 0}, {2, 2, 1, 1}, {0}), (Shape{1}));
+  EXPECT_EQ(infer_size_symint({k2to62, 2, 0}, 0), (Shape{k2to62, 2, 0}));
+}
+
 TEST(FormatIntList, LikeC10) {
   EXPECT_EQ(format_int_list({}), "[]");
   EXPECT_EQ(format_int_list({2, -1}), "[2, -1]");
