@@ -103,27 +103,24 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
 }
 
 // split_with_sizes: piece i = at::native::slice(dim, start_i, start_i + len_i)
-// with start_i the (wrapping) sum of the lengths before it; each length must
-// be >= 0, and they must sum to size(dim). The slices clamp and never raise, so
-// checking first and slicing after gives LibTorch's errors.
+// with start_i the (wrapping) sum of the lengths before it. Piece by piece:
+// length >= 0, then the slice (whose as_strided checks can raise: a start
+// past 2^62 on a stride-2 dim wraps the offset); after the last piece the
+// lengths must sum to size(dim) (1.13 and 2.15 alike, measured).
 std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim) {
   if (since(Change::SplitWithSizesTakesSymInts)) check_symint_list(split_sizes);
   SC_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
   const int64_t dim_size = size_at(self, dim);
-  int64_t sum = 0;
-  for (int64_t length : split_sizes) {
-    SC_CHECK(length >= 0, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
-             format_int_list(split_sizes));
-    sum = wrapping::add(sum, length);
-  }
-  SC_CHECK(sum == dim_size, "split_with_sizes expects split_sizes to sum exactly to ", dim_size,
-           " (input tensor's size at dimension ", dim, "), but got split_sizes=", format_int_list(split_sizes));
   std::vector<Tensor> splits;
   int64_t start = 0;
   for (int64_t length : split_sizes) {
+    SC_CHECK(length >= 0, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
+             format_int_list(split_sizes));
     splits.push_back(slice_impl(self, dim, start, wrapping::add(start, length), 1));
     start = wrapping::add(start, length);
   }
+  SC_CHECK(start == dim_size, "split_with_sizes expects split_sizes to sum exactly to ", dim_size,
+           " (input tensor's size at dimension ", dim, "), but got split_sizes=", format_int_list(split_sizes));
   return splits;
 }
 
