@@ -93,6 +93,11 @@ Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFo
   return copy_into_new(self, empty_like_strides(self, f), d);
 }
 
+Shape to_copy_strides(const Tensor& self, DType dtype) {
+  check_passed_on_strides(self, MemoryFormat::Preserve, false);
+  return checked_strided_layout(self.sizes, empty_like_strides(self, MemoryFormat::Preserve), dtype).strides;
+}
+
 // at::native::repeat: pad self's sizes with leading 1s, result =
 // empty(padded * repeats) (contiguous), filled through an unfolded alias.
 // Tensor::repeat converts repeats to SymInts first; target sizes are

@@ -21,6 +21,10 @@ Tensor contiguous(const Tensor& self, MemoryFormat format = MemoryFormat::Contig
 // to(dtype, memory_format): self when nothing changes (to_will_alias: same
 // dtype and format preserve or equal to suggest_memory_format), else _to_copy.
 Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format);
+// The strides of self.to(dtype)'s result (preserve format, a dtype change),
+// after _to_copy's checks, allocating and copying nothing: TensorIterator's
+// promoted CPU inputs (engine/elementwise.cpp) are such copies.
+Shape to_copy_strides(const Tensor& self, DType dtype);
 // repeat(repeats): "Number of dimensions of repeat dims can not be smaller
 // than number of dimensions of tensor".
 Tensor repeat(const Tensor& self, const Shape& repeats);

@@ -47,22 +47,27 @@ Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Devi
   // measured (1.13): the length check comes before the storage size check
   SC_CHECK(sizes.size() == strides.size(), "dimensionality of sizes (", sizes.size(),
            ") must match dimensionality of strides (", strides.size(), ")");
-  const int64_t nbytes = compute_storage_nbytes(sizes, strides, itemsize(dtype));
-  Shape set_strides = set_sizes_and_strides_strides(sizes, strides);
+  StridedLayout layout = checked_strided_layout(sizes, strides, dtype);
+  return make_tensor(Storage::allocate(layout.nbytes, device), sizes, std::move(layout.strides), 0, dtype);
+}
+
+StridedLayout checked_strided_layout(const Shape& sizes, const Shape& strides, DType dtype) {
+  check_factory_sizes(sizes);
+  StridedLayout layout;
+  layout.nbytes = compute_storage_nbytes(sizes, strides, itemsize(dtype));
+  layout.strides = set_sizes_and_strides_strides(sizes, strides);
   check_numel(sizes);
-  return make_tensor(Storage::allocate(nbytes, device), sizes, std::move(set_strides), 0, dtype);
+  return layout;
 }
 
 // empty_strided for a result whose every element is written next (the
 // iterator's outputs, repeat, flip): the same checks and stride rule.
 Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
-  check_factory_sizes(sizes);
-  const int64_t nbytes = compute_storage_nbytes(sizes, strides, itemsize(dtype));
-  Shape set_strides = set_sizes_and_strides_strides(sizes, strides);
-  check_numel(sizes);
-  SC_ASSERT(is_non_overlapping_and_dense(sizes, set_strides) || nbytes == 0,
+  StridedLayout layout = checked_strided_layout(sizes, strides, dtype);
+  SC_ASSERT(is_non_overlapping_and_dense(sizes, layout.strides) || layout.nbytes == 0,
             "empty_strided_for_overwrite of a tensor with gaps");
-  return make_tensor(Storage::allocate_for_overwrite(nbytes, device), sizes, std::move(set_strides), 0, dtype);
+  return make_tensor(Storage::allocate_for_overwrite(layout.nbytes, device), sizes, std::move(layout.strides), 0,
+                     dtype);
 }
 
 void fill_storage_iota(Storage& storage, DType dtype) {

@@ -17,6 +17,13 @@ Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Devi
 // non-overlapping and dense for `sizes`.
 Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype,
                                    Device device = Device::CPU);
+// empty_strided's checks (sizes, storage size overflow, numel overflow) and
+// the strides its tensor keeps (set_sizes_and_strides), allocating nothing.
+struct StridedLayout {
+  int64_t nbytes = 0;
+  Shape strides;
+};
+StridedLayout checked_strided_layout(const Shape& sizes, const Shape& strides, DType dtype);
 
 Tensor arange(int64_t end, DType dtype, Device device = Device::CPU);
 // arange's element count as LibTorch computes it: ceil(end) through a double,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "engine/copy.h"
 #include "engine/creation.h"
 #include "engine/error.h"
 #include "engine/kernels/cpu/loop.h"
@@ -290,7 +291,11 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
     const int64_t need = (numel + out.storage_offset) * item;
     if (need > out.storage->nbytes()) out.storage->resize_bytes(need);
   }
-  if (strides) out.strides = *strides;
+  // as_strided_(shape, strides): setStrided's checks on the resized out
+  // (negative strides from a size below 0: "as_strided: Negative strides are not supported ...").
+  if (!strides) return;
+  check_as_strided(out, shape, *strides, out.storage_offset);
+  out.strides = *strides;
 }
 
 }  // namespace
@@ -360,7 +365,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     if (t && t->dtype != common && t->device() == Device::CPU && !config.check_all_same_dtype) {
       Tensor h = *t;
       h.dtype = common;
-      if (!is_non_overlapping_and_dense(h.sizes, h.strides)) h.strides = infer_dense_strides(h.sizes, h.strides);
+      h.strides = to_copy_strides(*t, common);
       promoted.push_back(std::move(h));
       t = &promoted.back();
     }
