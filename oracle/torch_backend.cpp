@@ -105,6 +105,11 @@ struct TorchTraits {
     return InputHeader{t.sizes().vec(), t.strides().vec(), static_cast<int64_t>(t.element_size())};
   }
 
+  StorageExtent extent(const Tensor& t) {
+    return StorageExtent{t.sizes().vec(), t.strides().vec(), t.storage_offset(), static_cast<int64_t>(t.element_size()),
+                         static_cast<int64_t>(t.storage().nbytes())};
+  }
+
   TensorFacts facts(const Tensor& t) {
     TensorFacts f;
     f.dtype = dtype_name(t.scalar_type());

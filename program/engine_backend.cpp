@@ -83,6 +83,12 @@ struct EngineTraits {
                        std::vector<int64_t>(t.strides.begin(), t.strides.end()), engine::itemsize(t.dtype)};
   }
 
+  StorageExtent extent(const Tensor& t) {
+    return StorageExtent{std::vector<int64_t>(t.sizes.begin(), t.sizes.end()),
+                         std::vector<int64_t>(t.strides.begin(), t.strides.end()), t.storage_offset,
+                         engine::itemsize(t.dtype), t.storage->nbytes()};
+  }
+
   TensorFacts facts(const Tensor& t) {
     TensorFacts f;
     f.dtype = std::string(engine::dtype_name(t.dtype));

@@ -8,6 +8,7 @@
 
 #include "engine/error.h"
 #include "program/budget.h"
+#include "program/storage_bounds.h"
 #include "program/domains.h"
 #include "program/engine_ops.h"
 #include "program/ops.h"
@@ -790,6 +791,15 @@ class Generator {
       run_it = false;
     }
     if (auto n = inplace_elements(s, lookup_header); n && *n > p_.max_step_elements) return;
+    // Note [elements outside their storage]: emitted, not run here.
+    auto lookup_extent = [&](const std::string& n) {
+      for (const Value& v : env_)
+        if (v.name == n)
+          return StorageExtent{v.tensor.sizes, v.tensor.strides, v.tensor.storage_offset,
+                               engine::itemsize(v.tensor.dtype), v.tensor.storage->nbytes()};
+      return StorageExtent{};
+    };
+    if (refuse_out_of_storage(s, lookup_extent)) run_it = false;
 
     std::vector<Tensor> results;
     bool ok = run_it;

@@ -11,6 +11,7 @@
 //   Applied<Tensor> apply(const Step&, const Lookup<Tensor>&);  // results, the error raised, or a refusal
 //   TensorFacts facts(const Tensor&);
 //   InputHeader header(const Tensor&);                // sizes, strides, itemsize (facts' first three)
+//   StorageExtent extent(const Tensor&);              // the header, offset and its storage's nbytes
 //   uintptr_t identity(const Tensor&);                // the tensor object (TensorImpl)
 //   uintptr_t storage_identity(const Tensor&);        // the storage object (StorageImpl)
 //   std::optional<uintptr_t> base_identity(const Tensor&);  // _base's identity when a view
@@ -33,6 +34,7 @@
 #include "engine/overlap.h"
 #include "program/backend.h"
 #include "program/budget.h"
+#include "program/storage_bounds.h"
 
 namespace sc {
 
@@ -166,6 +168,13 @@ class TracedBackend : public Backend {
       // The budget checks read the header only, not every fact (facts() asks
       // LibTorch five layout questions and runs the overlap test).
       auto header = [&](const std::string& n) { return traits.header(lookup(n)); };
+      auto extent = [&](const std::string& n) { return traits.extent(lookup(n)); };
+      if (auto why = refuse_out_of_storage(s, extent)) {
+        obs.outcome = Outcome::Refused;
+        obs.note = *why;
+        observe_state(obs);
+        return obs;
+      }
       if (auto n = inplace_elements(s, header); n && *n > options.max_step_elements) {
         obs.outcome = Outcome::OverBudget;
         obs.note = s.op + " would write " + std::to_string(*n) + " elements, past the limit of " +

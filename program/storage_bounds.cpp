@@ -1,0 +1,35 @@
+#include "program/storage_bounds.h"
+
+#include "program/ops.h"
+
+namespace sc {
+
+// lo = offset + sum(min(0, (size - 1) * stride)), hi = offset + sum(max(0, ...))
+// (in elements); inside iff lo >= 0 and (hi + 1) * itemsize <= storage_nbytes.
+bool elements_inside_storage(const StorageExtent& e) {
+  for (int64_t s : e.sizes)
+    if (s <= 0) return true;  // no elements (a negative size: none either)
+  if (e.sizes.size() != e.strides.size()) return false;
+  __int128 lo = e.storage_offset, hi = e.storage_offset;
+  for (size_t d = 0; d < e.sizes.size(); ++d) {
+    const __int128 span = static_cast<__int128>(e.sizes[d] - 1) * e.strides[d];
+    (span < 0 ? lo : hi) += span;
+  }
+  return lo >= 0 && (hi + 1) * e.itemsize <= e.storage_nbytes;
+}
+
+std::optional<std::string> refuse_out_of_storage(const Step& step,
+                                                 const std::function<StorageExtent(const std::string&)>& input) {
+  const OpSpec* spec = find_op(step.op);
+  if (!spec || spec->category == OpCategory::View || spec->category == OpCategory::Creation) return std::nullopt;
+  for (const std::string& name : step.inputs()) {
+    const StorageExtent extent = input(name);
+    if (elements_inside_storage(extent)) continue;
+    return "stridecheck: not run: the elements of '" + name + "' lie outside its storage of " +
+           std::to_string(extent.storage_nbytes) + " bytes (offset " + std::to_string(extent.storage_offset) +
+           "; LibTorch 1.13's view bounds check wraps in int64, Note [elements outside their storage])";
+  }
+  return std::nullopt;
+}
+
+}  // namespace sc
