@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/error.h"
+#include "engine/kernels/cpu/binary_runs.h"
 #include "engine/kernels/cpu/kernels.h"
 #include "engine/kernels/cpu/loop.h"
 #include "engine/kernels/cpu/types.h"
@@ -66,17 +67,18 @@ void binary_run(std::byte* const* p, const int64_t* st, int64_t n) {
   std::byte* o = p[0];
   const std::byte* a = p[1];
   const std::byte* b = p[2];
-  if (st[0] == sizeof(T) && st[1] == sizeof(T) && st[2] == sizeof(T)) {
-    T* op = reinterpret_cast<T*>(o);
-    for (int64_t i = 0; i < n; ++i) op[i] = Op::apply(load<T>(a + i * sizeof(T)), load<T>(b + i * sizeof(T)));
-    return;
-  }
-  if (st[0] == sizeof(T) && st[1] == sizeof(T) && st[2] == 0) {  // tensor op scalar
+  constexpr int64_t z = sizeof(T);
+  // Contiguous runs: Note [Vectorised binary runs] (false: an overlap the
+  // array loops do not handle, so the strided loop below runs).
+  if (st[0] == z && st[1] == z && st[2] == z && binary_contiguous_run<T, Op>(RunForm::VV, o, a, b, n)) return;
+  if (st[0] == z && st[1] == z && st[2] == 0) {  // tensor op scalar: the scalar is read once
+    if (binary_contiguous_run<T, Op>(RunForm::VS, o, a, b, n)) return;
     T* op = reinterpret_cast<T*>(o);
     const T bv = load<T>(b);
     for (int64_t i = 0; i < n; ++i) op[i] = Op::apply(load<T>(a + i * sizeof(T)), bv);
     return;
   }
+  if (st[0] == z && st[1] == 0 && st[2] == z && binary_contiguous_run<T, Op>(RunForm::SV, o, a, b, n)) return;
   for (int64_t i = 0; i < n; ++i)
     *reinterpret_cast<T*>(o + i * st[0]) =
         Op::apply(load<T>(a + i * st[1]), load<T>(b + i * st[2]));
