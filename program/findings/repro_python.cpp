@@ -260,7 +260,7 @@ std::string disagreement(const Program& program, const ReproPlan& plan, const st
                        "[n for n in [" + names + "] if n in globals() and globals()[n] is " + expr + " and n != " +
                            quoted(cls == "_base" ? "" : x) + "] or '(none of the values)'");
   }
-  if (cls == "storage" || cls.rfind("storage", 0) == 0 && cls.find("nbytes") != std::string::npos ||
+  if (cls == "storage" || (cls.rfind("storage", 0) == 0 && cls.find("nbytes") != std::string::npos) ||
       cls == "storage count" || cls == "storage numbering") {
     std::string names;
     for (const std::string& n : live) names += (names.empty() ? "" : ", ") + quoted(n);
