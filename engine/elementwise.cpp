@@ -373,12 +373,11 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   }
   Tensor result;
   if (!out) {
+    // fast_set_up's contiguous and channels_last cases and an inverted
+    // permutation allocate through at::empty(shape, format), whose checks
+    // iterator_output_strides makes in at::empty's order; any other layout
+    // goes to empty_strided, unchecked, even when it equals the contiguous one.
     Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
-    // An output whose permutation is the identity is allocated contiguous
-    // (set_output_raw_strided with no strides: at::empty), whose stride
-    // computation 2.x checks (Change::StrideCalculationChecksOverflow); taken
-    // here as "the computed strides are the contiguous ones".
-    if (strides == contiguous_strides(shape)) check_contiguous_stride_calculation(shape);
     result = empty_strided_for_overwrite(shape, strides, common, device);  // the kernel writes every element
   } else {
     if (will_resize) {
@@ -409,6 +408,12 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     if (in.is_scalar()) {
       // the wrapped number converted to the common dtype (an unchecked copy: int8 * 300 uses 44)
       t = wrapped_tensor(in.scalar, wrapped_number_dtype(common, device));
+    } else if (in.tensor->dtype != common && in.tensor->numel() == 0) {
+      // nothing to convert, and the result is empty too (returned below): no
+      // engine-side allocation, whose contiguous stride check LibTorch never
+      // makes here (its converted input keeps the preserved strides)
+      t = *in.tensor;
+      t.dtype = common;
     } else if (in.tensor->dtype != common) {
       t = empty(in.tensor->sizes, common, device);
       kernels::copy(t, *in.tensor);

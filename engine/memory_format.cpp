@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "engine/error.h"
+#include "engine/views.h"
 #include "engine/views/wrapping.h"
 
 namespace sc::engine {
@@ -102,6 +103,15 @@ Shape empty_like_strides(const Tensor& self, MemoryFormat format) {
 
 Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape,
                               int64_t element_size) {
+  // An output allocated without strides is at::empty(shape, format): the
+  // storage size first (its message names no strides), then the contiguous
+  // stride computation (2.x checks it: strides_for_format), then the format.
+  // (A resized out= goes through resize_, which sets the strides first.)
+  const bool allocated = !ops.empty() && ops[0].is_output && !ops[0].tensor;
+  auto empty_strides = [&](MemoryFormat format) {
+    if (allocated) (void)compute_storage_nbytes_contiguous(shape, element_size);
+    return strides_for_format(shape, format);
+  };
   // fast_set_up (compute_fast_setup_type): operands that are defined and not resized.
   if (all_same_shape) {
     bool contiguous = true, channels_last = true, dense = true;
@@ -111,8 +121,8 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
       channels_last &= is_channels_last_contiguous(op.tensor->sizes, op.tensor->strides);
       dense &= is_non_overlapping_and_dense(op.tensor->sizes, op.tensor->strides);
     }
-    if (contiguous) return strides_for_format(shape, MemoryFormat::Contiguous);
-    if (channels_last) return strides_for_format(shape, MemoryFormat::ChannelsLast);
+    if (contiguous) return empty_strides(MemoryFormat::Contiguous);
+    if (channels_last) return empty_strides(MemoryFormat::ChannelsLast);
     if (dense) {
       const Tensor* prev = nullptr;
       bool same = true;
@@ -171,7 +181,7 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
   bool inverted = true;
   for (size_t j = 0; j < ndim; ++j)
     if (perm[j] != ndim - j - 1) inverted = false;
-  if (inverted) return strides_for_format(shape, MemoryFormat::Contiguous);
+  if (inverted) return empty_strides(MemoryFormat::Contiguous);
   // compatible_stride over the permuted shape (no max(size, 1)), then invert_perm.
   Shape out(ndim);
   int64_t next = element_size;
