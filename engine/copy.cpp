@@ -57,6 +57,16 @@ void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_s
   }
 }
 
+// at::empty(sizes, format) for a format other than preserve (empty_generic):
+// negative sizes, then the storage size (no strides named), before the
+// restride's rank check (empty_like_strides). Generated seed 115443 (1.13: an
+// unfold of size -1, then clone format=channels_last) showed the order.
+void check_empty_with_format(const Shape& sizes, DType dtype, MemoryFormat format) {
+  if (format == MemoryFormat::Preserve) return;
+  check_factory_sizes(sizes);
+  (void)compute_storage_nbytes_contiguous(sizes, itemsize(dtype));
+}
+
 }  // namespace
 
 // at::clone: preserve -> empty_strided(sizes, strides) when
@@ -64,9 +74,7 @@ void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_s
 // formats -> empty_like(self, format) = empty(sizes, format).
 Tensor clone(const Tensor& self, MemoryFormat format) {
   check_passed_on_strides(self, format, /*sym_strides=*/true);
-  // a format other than preserve: at::empty(sizes, format), whose storage
-  // size check names no strides
-  if (format != MemoryFormat::Preserve) (void)compute_storage_nbytes_contiguous(self.sizes, itemsize(self.dtype));
+  check_empty_with_format(self.sizes, self.dtype, format);
   return copy_into_new(self, empty_like_strides(self, format), self.dtype);
 }
 
@@ -89,7 +97,7 @@ Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFo
   const DType d = dtype.value_or(self.dtype);
   if (d == self.dtype && (f == MemoryFormat::Preserve || suggest_memory_format(self) == f)) return self;
   check_passed_on_strides(self, f, false);
-  if (f != MemoryFormat::Preserve) (void)compute_storage_nbytes_contiguous(self.sizes, itemsize(d));
+  check_empty_with_format(self.sizes, d, f);
   return copy_into_new(self, empty_like_strides(self, f), d);
 }
 
@@ -202,6 +210,7 @@ Tensor index_select_cuda(const Tensor& self, int64_t d, const Shape& index) {
   }
   Shape out_sizes = self.sizes;
   if (self.dim() > 0) out_sizes[static_cast<size_t>(d)] = ni;
+  check_numel(out_sizes);  // resize_output of the empty result: safe_compute_numel first
   Tensor result = empty(out_sizes, self.dtype, self.device());
   if (result.numel() == 0) return result;
   const int64_t size = self.dim() == 0 ? 1 : self.sizes[static_cast<size_t>(d)];
@@ -242,6 +251,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
   const int64_t size = self.sizes[d];
   Shape out_sizes = self.sizes;
   out_sizes[d] = ni;
+  check_numel(out_sizes);  // resize_output of the empty result: safe_compute_numel first
   Tensor result = empty(out_sizes, self.dtype, self.device());
   // self.dim() > 1 (index_select_out_cpu_): no index -> done; an empty self
   // -> its indexing dim must be non-empty and every index is checked up front
@@ -297,8 +307,7 @@ Tensor flip(const Tensor& self, const Shape& dims) {
 // a format -> empty(sizes, format). Contents undefined.
 Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
   check_passed_on_strides(self, format.value_or(MemoryFormat::Preserve), false);
-  if (format.value_or(MemoryFormat::Preserve) != MemoryFormat::Preserve)  // at::empty(sizes, format)
-    (void)compute_storage_nbytes_contiguous(self.sizes, itemsize(dtype.value_or(self.dtype)));
+  check_empty_with_format(self.sizes, dtype.value_or(self.dtype), format.value_or(MemoryFormat::Preserve));
   Tensor r = empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
                            dtype.value_or(self.dtype), self.device());
   if (r.storage->nbytes() > 0) r.storage->mark_undefined(0, r.storage->nbytes());
@@ -308,8 +317,7 @@ Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<
 // zeros_like = empty_like(...).zero_() (in a factory: version stays 0).
 Tensor zeros_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
   check_passed_on_strides(self, format.value_or(MemoryFormat::Preserve), false);
-  if (format.value_or(MemoryFormat::Preserve) != MemoryFormat::Preserve)  // at::empty(sizes, format)
-    (void)compute_storage_nbytes_contiguous(self.sizes, itemsize(dtype.value_or(self.dtype)));
+  check_empty_with_format(self.sizes, dtype.value_or(self.dtype), format.value_or(MemoryFormat::Preserve));
   return empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
                        dtype.value_or(self.dtype), self.device());
 }

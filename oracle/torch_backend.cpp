@@ -48,6 +48,34 @@ at::Tensor storage_as_bytes(const at::Storage& storage, at::Device device) {
   return bytes;
 }
 
+// Note [SymInt pointers in 1.13]
+// LibTorch 1.13 keeps a SymInt in one int64 and reads every value in
+// [-2^63, -2^62 - 1] (top bits 10) as a pointer to a symbolic node. A
+// contiguous stride whose product wrapped there (zeros of a shape whose
+// products overflow int64) is stored as a plain int64, but an op that copies
+// the tensor's sym_strides() (transpose of the last dims, mT, clone, ...)
+// dereferences it and the process dies (SIGSEGV; generated seed 112966). 2.x
+// heap-allocates such ints instead. The 1.13 oracle refuses any step whose
+// input tensors hold such a stride; the steps that made them are compared.
+template <class LookupFn>
+void refuse_symint_pointer_strides(const Step& s, const LookupFn& lookup) {
+#if TORCH_VERSION_MAJOR < 2
+  constexpr int64_t kLowestInt = -(int64_t{1} << 62);
+  for (const std::string& name : s.inputs()) {
+    const at::Tensor& t = lookup(name);
+    for (int64_t st : t.strides())
+      if (st < kLowestInt)
+        throw engine::StepRefused(engine::str_cat(
+            "stridecheck oracle: not run: '", name, "' has stride ", st, ", which LibTorch ", TORCH_VERSION,
+            " reads as a SymInt pointer (ints below -2^62): ops that copy its strides crash (Note [SymInt "
+            "pointers in 1.13])"));
+  }
+#else
+  (void)s;
+  (void)lookup;
+#endif
+}
+
 // Waits for the device's current stream. CUDA reports kernel errors (a
 // device-side assert from an out-of-range index_select, say) at the next
 // synchronising call; waiting at the end of each step pins the error on the
@@ -82,6 +110,7 @@ struct TorchTraits {
     }
     WarningCapture capture(warnings);
     try {
+      refuse_symint_pointer_strides(s, lookup);
       ArgReader args(s);
       out.results = it->second(args, lookup, ctx);
       if (ctx.device.is_cuda()) synchronize(ctx.device);

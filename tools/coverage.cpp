@@ -4,6 +4,9 @@
 // step then did on the oracle side (ok, each error kind, skipped because an
 // input was unbound, over budget, refused), how often it was undefined and how
 // often it was the first divergence. Classes never drawn show as holes.
+#include <algorithm>
+#include <chrono>
+#include <functional>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -67,13 +70,22 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
   int64_t verdicts[4] = {};
   int64_t steps_total = 0;
   std::vector<std::string> failures;  // the first 50, to replay with generate --seed S
+  // The slowest programs (wall time of both backends together): a program that
+  // takes seconds is a harness or engine cost cliff a campaign pays for millions
+  // of times (generated seed 12630 took 27 s before Storage counted its flags).
+  std::vector<std::pair<double, uint64_t>> slowest;
   for (int k = 0; k < count; ++k) {
+    const auto started = std::chrono::steady_clock::now();
     Choices choices = Choices::from_seed(seed + static_cast<uint64_t>(k));
     GenerationLog log;
     Program p = generate_program(choices, {}, &log);
     Options o;
     o.budget_bytes = budget_bytes;
     Comparison c = compare_program(p, o, names, /*record_contents=*/false);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    slowest.emplace_back(ms, seed + static_cast<uint64_t>(k));
+    std::sort(slowest.begin(), slowest.end(), std::greater<>());
+    if (slowest.size() > 5) slowest.pop_back();
     ++verdicts[static_cast<int>(c.diff.verdict)];
     if (c.diff.verdict == Verdict::Fail && c.diff.first && failures.size() < 50)
       failures.push_back("seed " + std::to_string(seed + static_cast<uint64_t>(k)) + ": step " +
@@ -135,6 +147,9 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
     for (const ParamDomain& pd : od.kwargs) param_rows(pd);
   }
   std::printf("\nholes (declared classes never drawn): %d\n", holes);
+  std::printf("slowest programs:");
+  for (const auto& [ms, s] : slowest) std::printf(" seed %llu %.0f ms;", static_cast<unsigned long long>(s), ms);
+  std::printf("\n");
   if (!failures.empty()) {
     std::printf("failing programs (stridecheck generate --seed S prints one):\n");
     for (const std::string& f : failures) std::printf("  %s\n", f.c_str());
