@@ -349,6 +349,13 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       SC_CHECK(can_cast(common, out->dtype), "result type ", torch_scalar_type_name(common),
                " can't be cast to the desired output type ", torch_scalar_type_name(out->dtype));
     }
+    // On CPU an output of another dtype is swapped for a temporary right away
+    // (compute_types: at::empty_like(out, common, LEGACY_CONTIGUOUS) with out's
+    // current shape, empty or not): at::empty's checks, in its order.
+    if (!config.check_all_same_dtype && out->dtype != common && out->device() == Device::CPU) {
+      (void)compute_storage_nbytes_contiguous(out->sizes, itemsize(common));
+      check_contiguous_stride_calculation(out->sizes);
+    }
   }
   // Output layout (fast_set_up / compute_strides / reorder_dimensions).
   // On CPU, compute_types swaps an input of another dtype than the common one
