@@ -2,6 +2,7 @@
 // the fuzz target ran, so a finding can be read, replayed and kept in the
 // corpus. stridecheck generate: writes generated programs from a seed.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -59,6 +60,14 @@ int generate_main(const std::vector<std::string>& args) {
     std::vector<std::string> names = backend_pair(o);
     check_backend_names(names);
     return coverage_main(seed, count, budget, names);
+  }
+  if (!out_dir.empty()) {  // --out DIR creates DIR (and its parents)
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    if (ec) {
+      std::fprintf(stderr, "stridecheck generate: cannot create %s: %s\n", out_dir.c_str(), ec.message().c_str());
+      return kExitUsage;
+    }
   }
   for (int k = 0; k < count; ++k) {
     const unsigned long long s = seed + static_cast<uint64_t>(k);

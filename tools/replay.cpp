@@ -65,6 +65,8 @@ std::string where(const ChildResult& r, const Program& program) {
 std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names,
                          ChildProgress* progress) {
   try {
+    // A program without steps (an empty file, only comments) compares nothing: never a pass.
+    if (program.steps.empty()) return "skipped\n\n\nskipped: the program has no steps: nothing to compare\n";
     if (o.against_recorded && program.recorded.empty())
       return "skipped\n\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
     auto on_step = [progress](const std::string& backend, size_t step) {

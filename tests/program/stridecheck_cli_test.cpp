@@ -71,6 +71,24 @@ TEST_F(Cli, ReplayPassesAndPrintsTheSummaryLines) {
   EXPECT_NE(r.out.find("\n2 passed, 0 failed\nundefined: 0, skipped: 0, known: 0\n"), std::string::npos) << r.out;
 }
 
+// An empty program (or one with comments only) has nothing to compare: skipped, never passed.
+TEST_F(Cli, EmptyProgramIsSkippedNotPassed) {
+  write("empty.prog", "");
+  write("comments.prog", "# only a comment\n\n");
+  Result r = run(std::string("replay ") + kEngineTwice + " " + dir_.string());
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\n0 passed, 0 failed\nundefined: 0, skipped: 2, known: 0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the program has no steps: nothing to compare"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, GenerateOutCreatesTheFolder) {
+  const std::string out = (dir_ / "new" / "deeper").string();
+  Result r = run("generate --seed 3 --count 2 --out " + out);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(fs::exists(dir_ / "new" / "deeper" / "gen-3.prog")) << r.out;
+  EXPECT_TRUE(fs::exists(dir_ / "new" / "deeper" / "gen-4.prog")) << r.out;
+}
+
 TEST_F(Cli, MalformedProgramIsExitTwoWithPosition) {
   std::string p = write("bad.prog", "a = arange 6\nb = view a [2,3\n");
   write("good.prog", "a = arange 6\n");
