@@ -129,6 +129,7 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
   if (zero) return empty(target, self.dtype, self.device());
   check_factory_sizes(target);  // empty(target)'s checks, then every element of it is written below
   (void)compute_storage_nbytes_contiguous(target, itemsize(self.dtype));
+  check_contiguous_stride_calculation(target);  // at::empty's restride (2.x), before the unfolds
   Tensor result = empty_strided_for_overwrite(target, contiguous_strides(target), self.dtype, self.device());
   // LibTorch copies through alias(result) unfolded along every dim (window =
   // self's padded size, step max(size, 1)): the unfolds' own checks (window
