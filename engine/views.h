@@ -75,6 +75,13 @@ void check_symint_list(const Shape& v);
 // SymInts (1.13's transpose) sees a stored value below -2^62 as symbolic:
 // "SymIntArrayRef expected to contain only concrete integers".
 void check_concrete_symints(const Shape& v);
+// 2.1+ (Change::LargeNegativeSymInt): SymInt arithmetic that passes below
+// -2^62 yields a heap-allocated SymInt; a result tensor built from one has
+// symbolic sizes/strides, and reading its storage_offset (the first read
+// that refuses) raises "Cannot call storage_offset() on tensor with symbolic
+// sizes/strides" (Note [results with symbolic sizes] in
+// oracle/torch_backend.cpp). No-op in 1.13, which stores the plain ints.
+void check_concrete_result(const Shape& sizes, const Shape& strides, int64_t storage_offset);
 // c10's printing of an IntArrayRef: "[2, 3]", "[]".
 std::string format_int_list(const Shape& v);
 

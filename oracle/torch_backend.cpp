@@ -86,6 +86,21 @@ void synchronize(const at::Device& device) {
   impl->getStream(impl->getDevice()).synchronize();
 }
 
+// Note [results with symbolic sizes] (LibTorch 2.1+): a view op whose size
+// arithmetic runs on SymInts (view(dtype)'s size[-1] * r, say) and passes
+// below -2^62 stores a heap-allocated SymInt (LargeNegativeIntSymNodeImpl,
+// pytorch#99157): the result "has symbolic sizes/strides", and every read of
+// its sizes, strides or storage_offset raises, in C++ and in Python (`.shape`).
+// The step's result is unusable, so the step counts as failing with the error
+// LibTorch raises when the result is first read; the engine raises the same
+// (engine/views/shape_math.cpp, check_concrete_result). Without this the
+// exception escaped the observation and ended the whole run.
+void read_concrete_geometry(const at::Tensor& t) {
+  (void)t.sizes();
+  (void)t.strides();
+  (void)t.storage_offset();
+}
+
 struct TorchTraits {
   using Tensor = at::Tensor;
   TorchStepContext ctx;
@@ -114,6 +129,7 @@ struct TorchTraits {
       ArgReader args(s);
       out.results = it->second(args, lookup, ctx);
       if (ctx.device.is_cuda()) synchronize(ctx.device);
+      for (const Tensor& t : out.results) read_concrete_geometry(t);
     } catch (const c10::Error& e) {
       out.results.clear();
       out.error.emplace(as_torch_error(e));

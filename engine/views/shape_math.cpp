@@ -41,6 +41,14 @@ void check_concrete_symints(const Shape& v) {
   for (int64_t x : v) SC_CHECK(x >= kMinSymIntRepresentable, "SymIntArrayRef expected to contain only concrete integers");
 }
 
+void check_concrete_result(const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+  if (!since(Change::LargeNegativeSymInt)) return;
+  bool symbolic = storage_offset < kMinSymIntRepresentable;
+  for (int64_t x : sizes) symbolic |= x < kMinSymIntRepresentable;
+  for (int64_t x : strides) symbolic |= x < kMinSymIntRepresentable;
+  SC_CHECK(!symbolic, "Cannot call storage_offset() on tensor with symbolic sizes/strides");
+}
+
 // wrap(dim, n) = dim + n for dim in [-n, -1]; dim in [0, n-1] as is;
 // a 0-d tensor counts as n = 1 (range [-1, 0]) when wrap_scalar.
 int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {

@@ -49,8 +49,10 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
     sizes[last] = wrapping::mul(sizes[last], r);
     SC_CHECK(self.strides[last] == 1, "self.stride(-1) must be 1 to view ", from, " as ", to,
              " (different element sizes), but got ", self.strides[last]);
-    return make_nonview_alias(self, sizes, set_sizes_and_strides_strides(sizes, strides),
-                              wrapping::mul(self.storage_offset, r), dtype);
+    // 2.x multiplies SymInts: a product below -2^62 makes the result symbolic.
+    const int64_t offset = wrapping::mul(self.storage_offset, r);
+    check_concrete_result(sizes, strides, offset);
+    return make_nonview_alias(self, sizes, set_sizes_and_strides_strides(sizes, strides), offset, dtype);
   }
   // Upsizing: checks in LibTorch 1.13's order (size, offset, last stride,
   // other strides; measured), then stride[d] /= r for d < last; size[last] /= r; offset /= r.
