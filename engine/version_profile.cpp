@@ -132,7 +132,18 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "255.5 -> uint8 is 255, 2147483647.5 -> int32 converts, 2^63 -> int64 raises 'value cannot be converted "
      "to type int64_t without overflow'; 1.13: f > max (255.5 raised; INT64_MAX is 2^63 as a double, so 2^63 "
      "went through as INT64_MIN). The lower bound is unchanged (f < lowest: -0.5 -> uint8 raises)",
-     "measured against the 2.15 wheel; corpus/edges/full.prog"},
+     "measured against the 2.15 wheel; corpus/edges/full.prog, corpus/versions/checked_convert_upper_bound.prog; "
+     "cause: pytorch#190651 (c10/util/overflows.h: fix float->int range check at wide-integer boundary)"},
+    {Change::HeapSymIntInIntArrayRef, "HeapSymIntInIntArrayRef", k2_15,
+     "a SymInt list holding a value below -2^62 (heap-allocated since LargeNegativeSymInt) viewed as an "
+     "IntArrayRef raises 'SymIntArrayRef expected to contain only concrete integers that are stored inline "
+     "and can be viewed as an IntArrayRef. Found heap-allocated concrete SymInt at index I: V in SymIntArrayRef "
+     "[..]. ...' (1.13: 'SymIntArrayRef expected to contain only concrete integers'); unsqueeze builds its "
+     "geometry as SymInts (inferUnsqueezeGeometry_symint, then as_strided_symint), so its wrapped stride "
+     "size*stride raises that (1.13: int geometry, 'IntArrayRef contains an int that cannot be represented as "
+     "a SymInt: V')",
+     "measured against the 2.15 wheel (C10_AS_INTARRAYREF_SLOW in the CPU as_strided wrapper); PR not found; "
+     "corpus/versions/unsqueeze_symint_geometry.prog"},
 }};
 
 constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};

@@ -70,6 +70,7 @@ enum class Change : int {
   ScalarFillReducedFloatUnchecked,
   SplitWithSizesTakesSymInts,
   FloatToIntOverflowsAtMaxPlusOne,
+  HeapSymIntInIntArrayRef,
   kCount
 };
 

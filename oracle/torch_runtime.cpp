@@ -3,6 +3,7 @@
 #include <ATen/Parallel.h>
 #include <c10/util/Logging.h>
 
+#include <algorithm>
 #include <exception>
 #include <functional>
 #include <stdexcept>
@@ -28,6 +29,12 @@ void ensure_torch_runtime() {
   (void)done;
 }
 
+namespace {
+bool ends_with(std::string_view s, std::string_view suffix) {  // C++17: the oracle's files build as C++17 for 1.13
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+}  // namespace
+
 std::string clean_error_message(std::string_view what) {
   constexpr std::string_view kRaised = "Exception raised from";
   size_t cut = std::string_view::npos;
@@ -41,6 +48,20 @@ std::string clean_error_message(std::string_view what) {
     line = nl + 1;
   }
   std::string_view kept = what.substr(0, cut);
+  // A leading source location ("/__w/pytorch/pytorch/build/aten/src/ATen/
+  // RegisterCPU_0.cpp:1766: SymIntArrayRef expected ...", from the c10 checks
+  // that are passed __FILE__ and __LINE__) says where this LibTorch was built,
+  // not what it did: dropped.
+  if (size_t colon = kept.find(": "); colon != std::string_view::npos) {
+    std::string_view location = kept.substr(0, colon);
+    size_t line_colon = location.rfind(':');
+    auto is_digit = [](char ch) { return ch >= '0' && ch <= '9'; };
+    if (line_colon != std::string_view::npos && line_colon + 1 < location.size() &&
+        location.find_first_of(" \n") == std::string_view::npos &&
+        std::all_of(location.begin() + line_colon + 1, location.end(), is_digit) &&
+        (ends_with(location.substr(0, line_colon), ".cpp") || ends_with(location.substr(0, line_colon), ".h")))
+      kept.remove_prefix(colon + 2);
+  }
   while (!kept.empty() && (kept.back() == ' ' || kept.back() == '\n' || kept.back() == '\t' || kept.back() == '\r'))
     kept.remove_suffix(1);
   return std::string(kept);

@@ -37,7 +37,8 @@ void ensure_torch_runtime();
 
 // "msg\nException raised from f at file:line (most recent call first):\n..." -> "msg":
 // drops the first line that starts with "Exception raised from" and everything
-// after it, then trailing whitespace.
+// after it, then trailing whitespace; a leading source location
+// "<file>.cpp:<line>: " (or .h) is dropped too.
 std::string clean_error_message(std::string_view what);
 
 // A caught exception as a TorchError:

@@ -38,7 +38,18 @@ void check_symint_list(const Shape& v) {
 }
 
 void check_concrete_symints(const Shape& v) {
-  for (int64_t x : v) SC_CHECK(x >= kMinSymIntRepresentable, "SymIntArrayRef expected to contain only concrete integers");
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i] >= kMinSymIntRepresentable) continue;
+    if (!since(Change::HeapSymIntInIntArrayRef))
+      raise(ErrorKind::RuntimeError, "SymIntArrayRef expected to contain only concrete integers");
+    raise(ErrorKind::RuntimeError,
+          "SymIntArrayRef expected to contain only concrete integers that are stored inline and can be viewed as an "
+          "IntArrayRef. Found heap-allocated concrete SymInt at index ",
+          i, ": ", v[i], " in SymIntArrayRef ", format_int_list(v),
+          ". This value is concrete, but the non-owning IntArrayRef conversion used here cannot represent "
+          "heap-allocated SymInt values. Use an owning conversion such as asIntArrayRefSlowAlloc to materialize the "
+          "values into a DimVector before this call.");
+  }
 }
 
 void check_concrete_result(const Shape& sizes, const Shape& strides, int64_t storage_offset) {

@@ -2,6 +2,7 @@
 // inferUnsqueezeGeometry at v1.13). Every result is a new view, even when no
 // dim is removed.
 #include "engine/error.h"
+#include "engine/version_profile.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
 
@@ -38,6 +39,12 @@ Tensor unsqueeze(const Tensor& self, int64_t dim) {
   const int64_t new_stride = dim >= self.dim() ? 1 : wrapping::mul(sizes[dim], strides[dim]);
   sizes.insert(sizes.begin() + dim, 1);
   strides.insert(strides.begin() + dim, new_stride);
+  // Change::HeapSymIntInIntArrayRef: 2.x computes the geometry as SymInts and
+  // views it as IntArrayRefs in as_strided's CPU wrapper (strides first).
+  if (since(Change::HeapSymIntInIntArrayRef)) {
+    check_concrete_symints(strides);
+    check_concrete_symints(sizes);
+  }
   return checked_strided_view(self, sizes, strides, self.storage_offset);
 }
 

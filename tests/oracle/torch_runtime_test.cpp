@@ -36,6 +36,16 @@ TEST(CleanErrorMessage, DropsTheRaisedFromLineAndWhatFollows) {
   EXPECT_EQ(clean_error_message("Exception raised from f at a.cpp:1"), "");
 }
 
+TEST(CleanErrorMessage, DropsALeadingSourceLocation) {
+  EXPECT_EQ(clean_error_message("/__w/pytorch/pytorch/build/aten/src/ATen/RegisterCPU_0.cpp:1766: SymIntArrayRef "
+                                "expected to contain only concrete integers"),
+            "SymIntArrayRef expected to contain only concrete integers");
+  EXPECT_EQ(clean_error_message("c10/core/SymInt.h:12: x"), "x");
+  EXPECT_EQ(clean_error_message("shape '[2]' is invalid: for input of size 3"), "shape '[2]' is invalid: for input of size 3");
+  EXPECT_EQ(clean_error_message("a.cpp:x: not a line"), "a.cpp:x: not a line");
+  EXPECT_EQ(clean_error_message("Tensor: invalid storage offset -3"), "Tensor: invalid storage offset -3");
+}
+
 TEST(CleanErrorMessage, KeepsMultiLineMessagesAndTrimsTrailingWhitespace) {
   EXPECT_EQ(clean_error_message("line one\nline two  \n\n"), "line one\nline two");
   EXPECT_EQ(clean_error_message("mentions Exception raised from inside a line"),
