@@ -253,7 +253,12 @@ Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
   Shape out_sizes = self.sizes;
   out_sizes[d] = ni;
   check_numel(out_sizes);  // resize_output of the empty result: safe_compute_numel first
-  Tensor result = empty(out_sizes, self.dtype, self.device());
+  // resize_ has no negative-size check: a negative size of self (as_strided
+  // [0,0,-3]; numel 0 then) passes on to the result as it is (generated seed 210081)
+  const bool negative = std::any_of(out_sizes.begin(), out_sizes.end(), [](int64_t s) { return s < 0; });
+  Tensor result = negative ? make_tensor(Storage::allocate(0, self.device()), out_sizes, contiguous_strides(out_sizes),
+                                         0, self.dtype)
+                           : empty(out_sizes, self.dtype, self.device());
   // self.dim() > 1 (index_select_out_cpu_): no index -> done; an empty self
   // -> its indexing dim must be non-empty and every index is checked up front
   // (check_indexarray_range: a RuntimeError in caffe2's wording); dim 1 takes
