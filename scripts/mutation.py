@@ -36,8 +36,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_FILES = ["engine/*.cpp", "engine/*.h", "engine/*/*.cpp", "engine/*/*.h", "engine/*/*/*.cpp",
                  "engine/*/*/*.h"]
 # Not mutated: the claim recorder is part of the checking machinery (program/undefined_check.h),
-# CUDA is not built here.
-EXCLUDE = ["engine/undefined_claims.*", "engine/kernels/cuda/*", schema.SCHEMA_HEADER]
+# the brute-force overlap enumeration is the solver properties' reference (properties/
+# overlap_solver_test.cpp), CUDA is not built here.
+EXCLUDE = ["engine/undefined_claims.*", "engine/overlap_brute_force.*", "engine/kernels/cuda/*",
+           schema.SCHEMA_HEADER]
 
 
 def log(msg):
@@ -105,7 +107,8 @@ class Schemata:
         for p, pk in kept:
             p.ids = [f"@@M{len(mutants) + i}@@" for i in range(len(p.variants))]
             for v, key in zip(p.variants, pk):
-                mutants.append({"key": key, "file": path, "line": p.line, "col": p.col, "op": p.op, "mutation": v})
+                mutants.append({"key": key, "file": path, "line": p.line, "col": p.col, "op": p.op, "mutation": v,
+                                "cuda_only": p.cuda_only})
         body = schema.render(text, [p for p, _ in kept])
         c = {"digest": digest, "text": body, "mutants": mutants}
         self.cache[path] = c
@@ -344,7 +347,8 @@ def main():
     sch = Schemata(bdir_root, args.root)
     if args.list:
         for m in write_schemata(sch, targets, src):
-            print(f"{m['id']}\t{m['file']}:{m['line']}:{m['col']}\t{m['op']}\t{m['mutation']}\t{m['key']}")
+            cuda = "\tcuda-only" if m.get("cuda_only") else ""
+            print(f"{m['id']}\t{m['file']}:{m['line']}:{m['col']}\t{m['op']}\t{m['mutation']}\t{m['key']}{cuda}")
         return 0
     sync_tree(args.root, src, [f for f in files if f not in targets])
     mutants = build(args, sch, targets, src, bdir)
@@ -352,7 +356,10 @@ def main():
         log(f"mutation: built {len(mutants)} mutants")
         return 0
     dropped = sorted(sch.dropped)
-    sel = select(mutants, args)
+    # Neither build mode builds the CUDA kernels, so a mutant on a CUDA-only host path cannot be
+    # reached: not run, not sampled, counted on its own line (not as a survivor).
+    cuda_only = [m for m in mutants if m.get("cuda_only")]
+    sel = select([m for m in mutants if not m.get("cuda_only")], args)
 
     # The clean run, tracing the points it reaches.
     trace = os.path.join(bdir_root, "trace.bin")
@@ -402,6 +409,18 @@ def main():
           f"{sum(1 for r in survived if r['by'] == 'not reached')}), equivalent (listed): {len(equivalent)}")
     print(f"  kill rate: {rate:.1f}% ((killed + timeout) / (run - equivalent) = "
           f"{len(killed) + len(timeouts)}/{denom})")
+    if cuda_only:
+        files_cuda = sorted({m["file"] for m in cuda_only})
+        print(f"  CUDA-only host paths (no GPU build mutated: not sampled, not run): {len(cuda_only)} mutants in "
+              + ", ".join(files_cuda) + " (--list marks them)")
+    ops = {}
+    for r in results:
+        st = "equivalent" if r["status"] == "survived" and r["key"] in eq else r["status"]
+        ops.setdefault(r["op"], {}).setdefault(st, 0)
+        ops[r["op"]][st] += 1
+    print("  per operator (killed/timeout/survived/equivalent): " + ", ".join(
+        f"{op} {c.get('killed', 0)}/{c.get('timeout', 0)}/{c.get('survived', 0)}/{c.get('equivalent', 0)}"
+        for op, c in sorted(ops.items())))
     if new:
         print(f"== survivors ({len(new)}, not in {os.path.relpath(args.equivalent, args.root)}) ==")
         for r in sorted(new, key=lambda r: (r["file"], r["line"], r["col"])):

@@ -169,18 +169,60 @@ def find_points(path, flags, cwd, text):
                 hi = mid - 1
         return lo + 1, off - line_starts[lo] + 1
 
+    cuda_now = [False]  # the node being walked lies on a CUDA-only host path
+
     def add(b, e, op, variants, parts, render):
         key = (b, e, op, tuple(variants))
         if key in points:
             return
         line, col = line_col(b)
         points[key] = Point(b, e, op, variants, parts, render, line, col, len(points))
+        points[key].cuda_only = cuda_now[0]
 
     def src(b, e):
         return text[b:e].decode()
 
+    def device_test(node):
+        """'cuda' when `node` holds only on a CUDA tensor, 'cpu' only on a CPU one, else None."""
+        r = _range(node, target)
+        return _device_test(src(r[0], r[1])) if r else None
+
+    def cuda_children(n, kind, ch):
+        """Indices of the children of `n` that run only for a CUDA tensor (and, for a
+        CompoundStmt, every statement after an `if (<cpu>) return ...;`)."""
+        out = set()
+        if kind == "IfStmt" and not n.get("hasVar"):
+            ci = 1 if n.get("hasInit") else 0
+            if len(ch) > ci + 1:
+                c = _strip(ch[ci])
+                t = device_test(c)
+                if t is None and c.get("kind") == "BinaryOperator" and c.get("opcode") == "&&":
+                    t = "cuda" if any(device_test(_strip(x)) == "cuda" for x in _conjuncts(c)) else None
+                if t == "cuda":
+                    out.add(ci + 1)
+                elif t == "cpu" and n.get("hasElse") and len(ch) > ci + 2:
+                    out.add(ci + 2)
+        elif kind == "ConditionalOperator" and len(ch) == 3:
+            t = device_test(_strip(ch[0]))
+            if t:
+                out.add(1 if t == "cuda" else 2)
+        elif kind == "BinaryOperator" and n.get("opcode") == "&&" and len(ch) == 2:
+            if device_test(_strip(ch[0])) == "cuda":
+                out.add(1)
+        elif kind == "CompoundStmt":
+            for i, s in enumerate(ch):
+                if (s.get("kind") == "IfStmt" and not s.get("hasElse") and not s.get("hasInit") and
+                        not s.get("hasVar") and len(_children(s)) == 2 and
+                        device_test(_strip(_children(s)[0])) == "cpu" and _returns(_children(s)[1])):
+                    out.update(range(i + 1, len(ch)))
+                    break
+        return out
+
     def walk(n, ctx):
         kind = n.get("kind")
+        if kind == "FunctionDecl" and n.get("name") in CUDA_ONLY_FUNCTIONS:
+            ctx = dict(ctx, cuda=True)
+        cuda_now[0] = ctx.get("cuda", False)
         skip = ctx["skip"] or kind in SKIP_CONTEXT
         if kind in ("VarDecl", "FunctionDecl", "CXXMethodDecl") and n.get("constexpr"):
             skip = True
@@ -286,17 +328,20 @@ def find_points(path, flags, cwd, text):
                         add(C[0], C[1], "check", ["if (c) raise -> never"], [C],
                             lambda ids, p: f"sc_mutant::off({ids[0]}, {p[0]})")
             if kind == "CompoundStmt":
-                for s in ch:
+                cuda = cuda_children(n, kind, ch)
+                for i, s in enumerate(ch):
+                    cuda_now[0] = ctx.get("cuda", False) or i in cuda
                     if s.get("kind") in ("CallExpr", "CXXMemberCallExpr") and _type(s) == "void":
                         r = _range(s, target)
                         if r:
                             add(r[0], r[1], "call", ["call removed"], [(r[0], r[1])],
                                 lambda ids, p: f"(sc_mutant::on({ids[0]}) ? void() : void({p[0]}))")
-        for c in ch:
-            walk(c, {"skip": skip, "braced": braced})
+        cuda = cuda_children(n, kind, ch)
+        for i, c in enumerate(ch):
+            walk(c, {"skip": skip, "braced": braced, "cuda": ctx.get("cuda", False) or i in cuda})
 
     for o in ast_objects(path, flags, cwd):
-        walk(o, {"skip": False, "braced": False})
+        walk(o, {"skip": False, "braced": False, "cuda": False})
 
     # SC_CHECK(cond, ...) / SC_CHECK_KIND(cond, kind, ...): the check deleted (text level; macros are
     # invisible to the AST walk above).
@@ -322,6 +367,50 @@ def find_points(path, flags, cwd, text):
             add(start, i, "check", ["SC_CHECK deleted"], [(start, i)],
                 lambda ids, p: f"sc_mutant::on({ids[0]}) || ({p[0]})")
     return sorted(points.values(), key=lambda p: (p.b, -p.e, p.order))
+
+
+DEVICE_CUDA = re.compile(r"^(.*(==\s*Device::CUDA|!=\s*Device::CPU)|cuda)$", re.S)
+DEVICE_CPU = re.compile(r"^(.*(==\s*Device::CPU|!=\s*Device::CUDA)|!\s*cuda)$", re.S)
+
+
+# Functions called only for a CUDA tensor or by the CUDA kernels' registration.
+CUDA_ONLY_FUNCTIONS = {"register_cuda_kernels", "device_kernels"}
+
+
+def _device_test(expr):
+    """'cuda' / 'cpu' for a device test's text (`x.device() == Device::CUDA`, `d != Device::CPU`,
+    a flag named `cuda`), else None. CUDA-only host paths cannot run without a GPU build."""
+    e = expr.strip()
+    while e.startswith("(") and e.endswith(")"):
+        e = e[1:-1].strip()
+    if "&&" in e or "||" in e or "?" in e:
+        return None
+    if DEVICE_CUDA.match(e):
+        return "cuda"
+    if DEVICE_CPU.match(e):
+        return "cpu"
+    return None
+
+
+def _conjuncts(n):
+    n = _strip(n)
+    if n.get("kind") == "ParenExpr" and _children(n):
+        return _conjuncts(_children(n)[0])
+    if n.get("kind") == "BinaryOperator" and n.get("opcode") == "&&":
+        a, b = _children(n)
+        return _conjuncts(a) + _conjuncts(b)
+    return [n]
+
+
+def _returns(stmt):
+    """Is `stmt` a return, alone or last in braces?"""
+    s = stmt
+    if s.get("kind") == "CompoundStmt":
+        ch = _children(s)
+        if not ch:
+            return False
+        s = ch[-1]
+    return s.get("kind") == "ReturnStmt"
 
 
 def _raises(stmt):
