@@ -432,6 +432,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     ins.push_back(broadcast_header(t, shape));
   }
   if (result.numel() == 0) return result;
+  WriteScope write_scope;  // the claims of this write (engine/undefined_claims.h)
   // Elements computed from undefined bytes, found before the kernel writes:
   // an in-place op reads the very bytes it writes (mul_ of a bool byte 2 reads
   // an undefined bool, then stores a clean 0 or 1 over it).
@@ -473,6 +474,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   }
   account_write(result, originals, false);
   mark_elements_undefined(result, from_undefined);
+  write_scope.done(result);
   return result;
 }
 

@@ -9,6 +9,7 @@
 #include "engine/layout.h"
 #include "engine/overlap.h"
 #include "engine/undefined.h"
+#include "engine/undefined_claims.h"
 #include "engine/version_profile.h"
 
 namespace sc::engine {
@@ -157,8 +158,10 @@ Scalar fill_value(const Tensor& self, const Scalar& value) {
 // Scalar::to<scalar_t>() (checked).
 Tensor fill_(const Tensor& self, const Scalar& value) {
   Scalar v = fill_value(self, value);
+  WriteScope write_scope;  // the claims of this write (engine/undefined_claims.h)
   kernels::fill(self, v);
   account_write(self, {}, true);
+  write_scope.done(self);
   bump(self);
   return self;
 }
@@ -216,9 +219,11 @@ Tensor fill_(const Tensor& self, const Tensor& value) {
   if (value.dtype == DType::Bool) item = Scalar::boolean(load_int(value.dtype, p) != 0);
   else if (is_floating(value.dtype)) item = Scalar::floating(load_double(value.dtype, p));
   else item = Scalar::integer(load_int(value.dtype, p));
+  WriteScope write_scope;
   std::vector<int64_t> undefined = elements_reading_undefined(self, value);  // an undefined value fills garbage
   fill_(self, item);
   mark_elements_undefined(self, undefined);
+  write_scope.done(self);
   return self;
 }
 
@@ -284,8 +289,10 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
   std::optional<Scalar> lo, hi;
   if (min_b) lo = checked_scalar(*min_b, self.dtype);
   if (max_b) hi = checked_scalar(*max_b, self.dtype);
+  WriteScope write_scope;
   kernels::clamp(self, self, lo, hi);
   account_write(self, {&self}, true);  // reads self: undefined elements stay undefined
+  write_scope.done(self);
   bump(self);
   return self;
 }
@@ -312,10 +319,12 @@ Tensor copy_(const Tensor& self, const Tensor& src) {
              shape_str(shape));
     if (self.numel() > 0) {
       // Elements read from undefined bytes, found before the write (src may be self's very bytes).
+      WriteScope write_scope;
       std::vector<int64_t> undefined = elements_reading_undefined(self, src);
       kernels::copy(self, broadcast_header(src, self.sizes));
       account_write(self, {&src}, false);
       mark_elements_undefined(self, undefined);
+      write_scope.done(self);
     }
   }
   bump(self);

@@ -8,14 +8,65 @@ namespace sc::engine {
 
 namespace {
 thread_local ClaimLog* active_log = nullptr;
+thread_local int write_depth = 0;
+
+// Snapshots s's undefined flags over t's byte extent into c (window_begin,
+// window_mask) and sets *end to the extent's end; false when t is too big to
+// check or its extent leaves s.
+bool snapshot_extent(const Tensor& t, UndefinedClaim& c, int64_t* end = nullptr) {
+  const int64_t item = itemsize(t.dtype);
+  // In 128 bits: huge sizes and strides must not overflow the extent.
+  __int128 lo = static_cast<__int128>(t.storage_offset) * item, hi = lo + item;
+  bool empty = false;
+  for (size_t d = 0; d < t.sizes.size(); ++d) {
+    if (t.sizes[d] == 0) empty = true;
+    const __int128 span = (static_cast<__int128>(t.sizes[d]) - 1) * t.strides[d] * item;
+    if (span < 0) lo += span; else hi += span;
+  }
+  const Storage& s = *t.storage;
+  if (t.numel() > kBruteForceElements || empty || lo < 0 || hi > s.nbytes() || hi - lo > (int64_t{1} << 20))
+    return false;
+  const int64_t lo64 = static_cast<int64_t>(lo), hi64 = static_cast<int64_t>(hi);
+  c.window_begin = lo64;
+  if (end) *end = hi64;
+  const auto& mask = s.undefined_mask();
+  if (!mask.empty()) c.window_mask.assign(mask.begin() + lo64, mask.begin() + hi64);
+  return true;
+}
 }  // namespace
+
+WriteScope::WriteScope() {
+  if (!active_log) return;
+  active_ = true;
+  if (write_depth++ == 0) {
+    UndefinedClaim c;
+    c.kind = UndefinedClaim::Kind::WriteBegin;
+    record_claim(std::move(c));
+  }
+}
+
+WriteScope::~WriteScope() {
+  if (active_) --write_depth;
+}
+
+void WriteScope::done(const Tensor& written) {
+  if (!active_ || write_depth != 1 || !active_log) return;
+  UndefinedClaim c;
+  c.kind = UndefinedClaim::Kind::WriteDone;
+  c.written = geometry_of(written);
+  c.checkable = snapshot_extent(written, c);
+  record_claim(std::move(c));
+}
 
 ClaimLog::ClaimLog() {
   SC_ASSERT(active_log == nullptr, "one ClaimLog per thread at a time");
   active_log = this;
 }
 
-ClaimLog::~ClaimLog() { active_log = nullptr; }
+ClaimLog::~ClaimLog() {
+  active_log = nullptr;
+  write_depth = 0;
+}
 
 bool claims_recorded() { return active_log != nullptr; }
 
@@ -23,7 +74,9 @@ void record_claim(UndefinedClaim c) {
   if (active_log) active_log->claims_.push_back(std::move(c));
 }
 
-ClaimGeometry geometry_of(const Tensor& t) { return {t.sizes, t.strides, t.storage_offset, itemsize(t.dtype)}; }
+ClaimGeometry geometry_of(const Tensor& t) {
+  return {t.sizes, t.strides, t.storage_offset, itemsize(t.dtype), t.storage.get()};
+}
 
 void record_reads_undefined(const Tensor& written, const Tensor& read, const std::vector<int64_t>& marked) {
   if (!active_log) return;
@@ -33,29 +86,14 @@ void record_reads_undefined(const Tensor& written, const Tensor& read, const std
   c.input = geometry_of(read);
   c.marked = marked;
   c.input_is_bool = read.dtype == DType::Bool;
-  // The input's byte extent: what a check reads of its storage.
-  const int64_t item = itemsize(read.dtype);
-  // In 128 bits: huge sizes and strides must not overflow the extent.
-  __int128 lo = static_cast<__int128>(read.storage_offset) * item, hi = lo + item;
-  bool empty = false;
-  for (size_t d = 0; d < read.sizes.size(); ++d) {
-    if (read.sizes[d] == 0) empty = true;
-    const __int128 span = (static_cast<__int128>(read.sizes[d]) - 1) * read.strides[d] * item;
-    if (span < 0) lo += span; else hi += span;
-  }
+  // The input's byte extent: what a check reads of its storage (a bool input's bytes too).
   const Storage& s = *read.storage;
-  c.checkable = written.numel() <= kBruteForceElements && read.numel() <= kBruteForceElements && !empty &&
-                lo >= 0 && hi <= s.nbytes() && hi - lo <= (int64_t{1} << 20) &&
-                (!c.input_is_bool || s.device() == Device::CPU);
-  if (c.checkable) {
-    const int64_t lo64 = static_cast<int64_t>(lo), hi64 = static_cast<int64_t>(hi);
-    c.window_begin = lo64;
-    const auto& mask = s.undefined_mask();
-    if (!mask.empty()) c.window_mask.assign(mask.begin() + lo64, mask.begin() + hi64);
-    if (c.input_is_bool) {
-      const auto* p = reinterpret_cast<const uint8_t*>(s.data());
-      c.window_bytes.assign(p + lo64, p + hi64);
-    }
+  int64_t end = 0;
+  c.checkable = written.numel() <= kBruteForceElements && (!c.input_is_bool || s.device() == Device::CPU) &&
+                snapshot_extent(read, c, &end);
+  if (c.checkable && c.input_is_bool) {
+    const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+    c.window_bytes.assign(p + c.window_begin, p + end);
   }
   record_claim(std::move(c));
 }

@@ -26,6 +26,7 @@ struct ClaimGeometry {
   Shape sizes, strides;
   int64_t storage_offset = 0;
   int64_t itemsize = 1;
+  const void* storage = nullptr;  // identity only (which storage), never read through
 };
 ClaimGeometry geometry_of(const Tensor&);
 
@@ -46,6 +47,14 @@ struct UndefinedClaim {
     // undefined (a flagged byte in `window_mask`, or a bool byte other than
     // 0/1 in `window_bytes`).
     ReadsUndefined,
+    // An op that writes (copy_, fill_, clamp_, an elementwise result) begins:
+    // the claims up to its WriteDone are that write's.
+    WriteBegin,
+    // The op wrote `written`: `window_mask` holds the written storage's
+    // undefined flags over [window_begin, ...) (empty: none), so a check can
+    // tell that the elements left undefined are exactly those the write's
+    // claims justify (over-claiming hides comparisons, too).
+    WriteDone,
   };
   Kind kind = Kind::InternalOverlap;
   ClaimGeometry written, input;
@@ -73,6 +82,21 @@ class ClaimLog {
  private:
   friend void record_claim(UndefinedClaim);
   std::vector<UndefinedClaim> claims_;
+};
+
+// For the engine's writing ops: the claims taken inside the outermost scope
+// are one write's; done(written) records the state it left (WriteDone). An op
+// that raises records no WriteDone (the next WriteBegin starts afresh).
+class WriteScope {
+ public:
+  WriteScope();
+  ~WriteScope();
+  WriteScope(const WriteScope&) = delete;
+  WriteScope& operator=(const WriteScope&) = delete;
+  void done(const Tensor& written);
+
+ private:
+  bool active_ = false;
 };
 
 // For the engine: is a log recording on this thread? Record one claim.

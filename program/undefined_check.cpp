@@ -125,6 +125,17 @@ std::string check_internal(const UndefinedClaim& c, bool* too_big) {
   return "";
 }
 
+// Does every element of `written` read exactly its own bytes of `input` (same
+// element size, input broadcast to written's sizes)? Too big counts as no.
+bool lined_up(const UndefinedClaim& c) {
+  if (c.written.itemsize != c.input.itemsize) return false;
+  auto st = broadcast_strides(c.input, c.written.sizes);
+  if (!st) return false;
+  bool same = true;
+  bool ok = enumerate(c.written.sizes, c.written, *st, c.input, [&](int64_t w, int64_t r) { same = same && w == r; });
+  return ok && same;
+}
+
 std::string check_input_overlap(const UndefinedClaim& c, bool* too_big) {
   auto w = offsets(c.written);
   auto in = offsets(c.input);
@@ -145,6 +156,11 @@ std::string check_input_overlap(const UndefinedClaim& c, bool* too_big) {
       "overlap of the written tensor (" + text(c.written) + ") and an input (" + text(c.input) + "): ";
   if (c.answer == MemOverlap::No && shared) return where + "claimed No, but both reach byte " + std::to_string(at);
   if (c.answer == MemOverlap::Yes && !shared) return where + "claimed Yes, but they share no byte";
+  if (c.answer != MemOverlap::No && lined_up(c)) {
+    return where + "claimed " + (c.answer == MemOverlap::Yes ? "Yes" : "TooHard") +
+           " (everything marked undefined), but every element reads exactly its own bytes (lined up: the result "
+           "is defined in any order)";
+  }
   if (c.answer == MemOverlap::TooHard)
     return where + "claimed TooHard (everything marked undefined) on tensors small enough to enumerate; enumeration: " +
            (shared ? "Yes" : "No");
@@ -201,6 +217,48 @@ std::string check_reads_undefined(const UndefinedClaim& c, bool* too_big) {
   return diff.empty() ? "" : where + diff;
 }
 
+bool same_place(const ClaimGeometry& a, const ClaimGeometry& b) {
+  return a.storage == b.storage && a.sizes == b.sizes && a.strides == b.strides &&
+         a.storage_offset == b.storage_offset && a.itemsize == b.itemsize;
+}
+
+// A write's end state: the elements of `done.written` flagged undefined must
+// be exactly those its claims (`write`, from WriteBegin on) justify -- every
+// element after an overlapping input or a TooHard answer, else the elements
+// written twice and those computed from undefined bytes. A needless undefined
+// flag hides a comparison as surely as a wrong overlap answer does.
+std::string check_write_done(const UndefinedClaim& done, const std::vector<const UndefinedClaim*>& write,
+                             bool* too_big) {
+  if (!done.checkable) return *too_big = true, "";
+  auto offs = offsets(done.written);
+  if (!offs) return *too_big = true, "";
+  const int64_t item = done.written.itemsize;
+  const int64_t n = static_cast<int64_t>(done.window_mask.size());
+  std::vector<int64_t> flagged;
+  for (int64_t o : *offs) {
+    const int64_t k = o - done.window_begin;
+    for (int64_t b = 0; b < item && n > 0; ++b)
+      if (k + b >= 0 && k + b < n && done.window_mask[static_cast<size_t>(k + b)] != 0) {
+        flagged.push_back(o);
+        break;
+      }
+  }
+  bool all = false;
+  std::vector<int64_t> justified;
+  for (const UndefinedClaim* c : write) {
+    if (!same_place(c->written, done.written)) continue;
+    if (c->kind == Kind::InputOverlap && c->answer != MemOverlap::No) all = true;
+    if (c->kind == Kind::InternalOverlap && c->answer == MemOverlap::TooHard) all = true;
+    if (c->kind == Kind::InternalOverlap || c->kind == Kind::ReadsUndefined)
+      justified.insert(justified.end(), c->marked.begin(), c->marked.end());
+  }
+  std::vector<int64_t> expected = all ? *offs : justified;
+  std::string diff = set_difference_text(sorted_unique(flagged), sorted_unique(expected));
+  if (diff.empty()) return "";
+  return "after a write to (" + text(done.written) + "), the elements left undefined are not those its claims justify" +
+         (all ? " (an overlapping input or TooHard: all)" : "") + ": " + diff;
+}
+
 }  // namespace
 
 std::string check_claim(const UndefinedClaim& c, bool* too_big) {
@@ -211,6 +269,8 @@ std::string check_claim(const UndefinedClaim& c, bool* too_big) {
     case Kind::InputOverlap: finding = check_input_overlap(c, &big); break;
     case Kind::InputAligned: finding = check_input_aligned(c, &big); break;
     case Kind::ReadsUndefined: finding = check_reads_undefined(c, &big); break;
+    case Kind::WriteBegin: break;
+    case Kind::WriteDone: break;  // needs the write's claims: check_undefined
   }
   if (too_big) *too_big = big;
   return finding;
@@ -223,8 +283,20 @@ UndefinedCheck check_undefined(const std::vector<UndefinedClaim>& claims, const 
     else ++r.checked;
     if (!finding.empty()) r.findings.push_back(std::move(finding));
   };
+  std::vector<const UndefinedClaim*> write;  // the claims since the last WriteBegin
   for (const UndefinedClaim& c : claims) {
     bool big = false;
+    if (c.kind == Kind::WriteBegin) {
+      write.clear();
+      continue;
+    }
+    if (c.kind == Kind::WriteDone) {
+      std::string f = check_write_done(c, write, &big);
+      take(std::move(f), big);
+      write.clear();
+      continue;
+    }
+    write.push_back(&c);
     std::string f = check_claim(c, &big);
     take(std::move(f), big);
   }

@@ -181,5 +181,66 @@ TEST(UndefinedCheck, AFlippedOverlapAnswerIsCaught) {
   EXPECT_FALSE(check_undefined({}, t).ok());
 }
 
+// An input claimed to overlap (everything marked undefined) although every
+// element reads exactly its own bytes over-claims: LibTorch's result is defined.
+TEST(UndefinedCheck, AnOverlapClaimOnALinedUpInputIsAFinding) {
+  const ClaimGeometry w{{2, 3}, {3, 1}, 2, 4};
+  std::string f = check_claim(input(Kind::InputOverlap, w, {{2, 3}, {3, 1}, 2, 4}, MemOverlap::Yes));
+  EXPECT_NE(f.find("lined up"), std::string::npos) << f;
+  EXPECT_NE(check_claim(input(Kind::InputOverlap, w, {{3}, {1}, 2, 4}, MemOverlap::TooHard)), "");
+  EXPECT_EQ(check_claim(input(Kind::InputOverlap, w, {{2, 3}, {1, 2}, 2, 4}, MemOverlap::Yes)), "");  // transposed
+}
+
+// Every write's end state: the elements left undefined are exactly those its
+// claims justify. An empty_like read (undefined elements carried along), a
+// write whose elements overlap (a location written twice), an aliasing input
+// LibTorch lets through (TooHard: all undefined), a fill that clears them,
+// and a write of part of an undefined tensor then a read of the rest.
+const char* kUndefinedWrites = R"(
+a = arange 8 dtype=float32
+u = empty_like a
+b = add u 1
+c = as_strided a [2,2] [1,1] 0
+add_ c 1
+d = as_strided a [4] [1] 0
+e = as_strided a [4] [2] 0
+copy_ d e
+fill_ d 3
+f = as_strided u [3] [1] 1
+g = as_strided a [3] [1] 2
+copy_ f g
+h = as_strided u [3] [1] 0
+add_ h 1
+)";
+
+TEST(UndefinedCheck, TheElementsLeftUndefinedAfterAWriteAreExactlyTheClaimedOnes) {
+  EngineRun r = run_engine(kUndefinedWrites);
+  UndefinedCheck u = check_undefined(r.claims, r.trace);
+  EXPECT_TRUE(u.ok()) << format_undefined_check(u);
+  int done = 0, flipped = 0;
+  for (size_t i = 0; i < r.claims.size(); ++i) {
+    const UndefinedClaim& c = r.claims[i];
+    if (c.kind != Kind::WriteDone || !c.checkable) continue;
+    ++done;
+    // A needless undefined flag, or a flag cleared that a claim justifies:
+    // flip the flags of the first element (in index order, at byte offset
+    // storage_offset * itemsize - window_begin).
+    std::vector<UndefinedClaim> mutated = r.claims;
+    UndefinedClaim& m = mutated[i];
+    const int64_t first = c.written.storage_offset * c.written.itemsize - c.window_begin;
+    if (m.window_mask.empty()) m.window_mask.assign(static_cast<size_t>(first + c.written.itemsize), 0);
+    for (int64_t b = 0; b < c.written.itemsize; ++b) {
+      auto& flag = m.window_mask[static_cast<size_t>(first + b)];
+      flag = flag ? 0 : 1;
+    }
+    UndefinedCheck mu = check_undefined(mutated, r.trace);
+    EXPECT_FALSE(mu.ok()) << "write " << i << ": the first element's flags flipped were not caught";
+    if (!mu.ok()) EXPECT_NE(mu.findings[0].find("after a write"), std::string::npos) << mu.findings[0];
+    ++flipped;
+  }
+  EXPECT_EQ(done, 6);  // add (result), add_, copy_, fill_, copy_, add_
+  EXPECT_EQ(flipped, done);
+}
+
 }  // namespace
 }  // namespace sc
