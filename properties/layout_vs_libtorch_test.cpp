@@ -1,0 +1,189 @@
+// Layout rules against LibTorch on drawn layouts, without a program around
+// them: is_contiguous in each memory format, is_non_overlapping_and_dense,
+// suggest_memory_format, has_internal_overlap, and the strides LibTorch picks
+// for empty_like / clone / contiguous and an elementwise result. The
+// differential property reaches these through view chains, where the corner
+// layouts (size-1 dims with any stride, stride-0 channels, ties between
+// strides, 4-d and 5-d channels-last orders) come up rarely; here most draws
+// are such corners. Mutation testing (scripts/mutation.sh) measured the gap.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <numeric>
+#include <sstream>
+
+#include "engine/copy.h"
+#include "engine/creation.h"
+#include "engine/elementwise.h"
+#include "engine/layout.h"
+#include "engine/memory_format.h"
+#include "engine/overlap.h"
+#include "engine/version_profile.h"
+
+#ifdef STRIDECHECK_HAVE_TORCH
+#include <ATen/ATen.h>
+#include <ATen/MemoryOverlap.h>
+#include <torch/version.h>
+
+namespace sc::properties {
+namespace {
+
+using engine::MemoryFormat;
+using engine::Shape;
+
+struct Layout {
+  Shape sizes, strides;
+};
+
+std::string text(const Shape& v) {
+  std::ostringstream os;
+  os << "[";
+  for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
+  return os.str() + "]";
+}
+
+std::string text(const Layout& l) { return "sizes " + text(l.sizes) + " strides " + text(l.strides); }
+
+// Ranks 4 and 5 (the channels-last formats) most often; sizes 1 often.
+Shape gen_sizes() {
+  const int rank = *rc::gen::weightedElement<int>({{1, 0}, {2, 1}, {2, 2}, {3, 3}, {8, 4}, {6, 5}, {2, 6}});
+  Shape s(static_cast<size_t>(rank));
+  for (auto& x : s) x = *rc::gen::weightedElement<int64_t>({{2, 0}, {9, 1}, {5, 2}, {4, 3}, {2, 4}});
+  return s;
+}
+
+// Dense strides in a random dim order (contiguous, channels-last and every
+// other permutation), then a few dims disturbed: a size-1 dim's stride is any
+// value, a stride set to 0, to a neighbour's (ties), doubled (gaps), or drawn.
+Layout gen_layout(const Shape& sizes) {
+  const size_t n = sizes.size();
+  std::vector<size_t> order(n);
+  std::iota(order.begin(), order.end(), size_t{0});
+  const int kind = *rc::gen::inRange(0, 4);
+  if (kind == 1 && n >= 2) std::reverse(order.begin() + 1, order.end());  // channels-last-like: C innermost
+  if (kind == 2)
+    for (size_t i = n; i > 1; --i) std::swap(order[i - 1], order[*rc::gen::inRange<size_t>(0, i)]);
+  Shape st(n, 0);
+  int64_t acc = 1;
+  for (size_t k = n; k-- > 0;) {
+    st[order[k]] = acc;
+    acc *= std::max<int64_t>(sizes[order[k]], 1);
+  }
+  if (kind == 3)
+    for (auto& x : st) x = *rc::gen::inRange<int64_t>(0, 9);
+  const int disturb = n == 0 ? 0 : *rc::gen::inRange(0, 3);
+  for (int k = 0; k < disturb; ++k) {
+    const size_t d = *rc::gen::inRange<size_t>(0, n);
+    switch (*rc::gen::inRange(0, 5)) {
+      case 0: st[d] = 0; break;
+      case 1: st[d] = st[*rc::gen::inRange<size_t>(0, n)]; break;
+      case 2: st[d] *= 2; break;
+      case 3: st[d] = *rc::gen::inRange<int64_t>(0, 13); break;
+      default:
+        if (sizes[d] == 1) st[d] = *rc::gen::inRange<int64_t>(0, 100);
+        break;
+    }
+  }
+  return {sizes, st};
+}
+
+// A second operand for an elementwise op: the same sizes, or some dims (or
+// leading dims) broadcast from size 1.
+Layout gen_operand(const Shape& sizes) {
+  Shape s = sizes;
+  if (*rc::gen::inRange(0, 2) == 1) {
+    for (auto& x : s)
+      if (*rc::gen::inRange(0, 3) == 0) x = 1;
+    const size_t drop = *rc::gen::inRange<size_t>(0, s.size() + 1);
+    s.erase(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(std::min(drop, s.size()) / 2));
+  }
+  return gen_layout(s);
+}
+
+at::Tensor torch_tensor(const Layout& l) { return at::empty_strided(l.sizes, l.strides, at::kFloat); }
+engine::Tensor engine_tensor(const Layout& l) { return engine::empty_strided(l.sizes, l.strides, engine::DType::Float32); }
+
+// RC_FAIL with the message when !ok.
+void check(bool ok, const std::string& what) {
+  if (!ok) RC_FAIL(what);
+}
+
+Shape strides_of(const at::Tensor& t) { return Shape(t.strides().begin(), t.strides().end()); }
+
+MemoryFormat from_torch(at::MemoryFormat f) {
+  switch (f) {
+    case at::MemoryFormat::ChannelsLast: return MemoryFormat::ChannelsLast;
+    case at::MemoryFormat::ChannelsLast3d: return MemoryFormat::ChannelsLast3d;
+    case at::MemoryFormat::Preserve: return MemoryFormat::Preserve;
+    default: return MemoryFormat::Contiguous;
+  }
+}
+
+engine::MemOverlap from_torch(at::MemOverlap o) {
+  switch (o) {
+    case at::MemOverlap::No: return engine::MemOverlap::No;
+    case at::MemOverlap::Yes: return engine::MemOverlap::Yes;
+    default: return engine::MemOverlap::TooHard;
+  }
+}
+
+void use_oracle_profile() {
+  static const bool once = [] {
+    if (auto choice = engine::choose_profile(TORCH_VERSION)) engine::set_profile(*choice);
+    return true;
+  }();
+  (void)once;
+}
+
+RC_GTEST_PROP(LayoutMatchesLibTorch, PredicatesAndChosenStrides, ()) {
+  use_oracle_profile();
+  const Layout l = gen_layout(gen_sizes());
+  RC_TAG(l.sizes.size());
+  const at::Tensor t = torch_tensor(l);
+  const engine::Tensor e = engine_tensor(l);
+  const std::string at_layout = " at " + text(l);
+  check(engine::is_contiguous(l.sizes, l.strides) == t.is_contiguous(), "is_contiguous" + at_layout);
+  check(engine::is_channels_last_contiguous(l.sizes, l.strides) ==
+                    t.is_contiguous(at::MemoryFormat::ChannelsLast),
+                "is_contiguous(channels_last)" + at_layout);
+  check(engine::is_channels_last_3d_contiguous(l.sizes, l.strides) ==
+                    t.is_contiguous(at::MemoryFormat::ChannelsLast3d),
+                "is_contiguous(channels_last_3d)" + at_layout);
+  check(engine::is_non_overlapping_and_dense(l.sizes, l.strides) == t.is_non_overlapping_and_dense(),
+                "is_non_overlapping_and_dense" + at_layout);
+  check(engine::suggest_memory_format(l.sizes, l.strides) == from_torch(t.suggest_memory_format()),
+                "suggest_memory_format" + at_layout);
+  check(engine::has_internal_overlap(e) == from_torch(at::has_internal_overlap(t)),
+                "has_internal_overlap" + at_layout);
+  check(engine::empty_like(e).strides == strides_of(at::empty_like(t)), "empty_like strides" + at_layout);
+  check(engine::clone(e).strides == strides_of(t.clone()), "clone strides" + at_layout);
+  const MemoryFormat formats[] = {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast, MemoryFormat::ChannelsLast3d};
+  const at::MemoryFormat torch_formats[] = {at::MemoryFormat::Contiguous, at::MemoryFormat::ChannelsLast,
+                                            at::MemoryFormat::ChannelsLast3d};
+  const size_t f = l.sizes.size() == 4 ? 1 : l.sizes.size() == 5 ? 2 : 0;
+  check(engine::contiguous(e, formats[f]).strides == strides_of(t.contiguous(torch_formats[f])),
+                "contiguous strides" + at_layout);
+  check(engine::empty_like(e, std::nullopt, formats[f]).strides ==
+                    strides_of(at::empty_like(t, at::TensorOptions{}, torch_formats[f])),
+                "empty_like(memory_format) strides" + at_layout);
+}
+
+// TensorIterator's output strides (the operands' stride order, broadcast dims
+// and ties included) on two drawn operands.
+RC_GTEST_PROP(LayoutMatchesLibTorch, ElementwiseResultStrides, ()) {
+  use_oracle_profile();
+  const Shape sizes = gen_sizes();
+  const Layout a = gen_layout(sizes), b = gen_operand(sizes);
+  const bool swap = *rc::gen::arbitrary<bool>();
+  const Layout& x = swap ? b : a;
+  const Layout& y = swap ? a : b;
+  const at::Tensor r = at::add(torch_tensor(x), torch_tensor(y));
+  const engine::Tensor ex = engine_tensor(x), ey = engine_tensor(y);
+  const engine::Tensor er = engine::add(ex, engine::Operand::of(ey));
+  check(er.strides == strides_of(r), "add's result strides for " + text(x) + " + " + text(y) + ": engine " +
+                                                 text(er.strides) + ", LibTorch " + text(strides_of(r)));
+}
+
+}  // namespace
+}  // namespace sc::properties
+#endif
