@@ -46,7 +46,11 @@ std::vector<DomainClass> scalar_classes() {
 std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_classes() {
   std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> m;
   m[D::Self] = {"self", {{"recent value", 55, V}, {"any value", 45, V}}};
-  m[D::Other] = {"tensor", {{"any value", 80, V}, {"self", 20, V}}};
+  // "same storage": another value on self's storage (a view of it, or self's
+  // base): copy_ and in-place ops between aliases reach the overlap rules
+  // (partial overlap errors, inputs lined up with the output, overlapping
+  // inputs LibTorch lets through).
+  m[D::Other] = {"tensor", {{"any value", 70, V}, {"self", 15, V}, {"same storage", 15, V}}};
   std::vector<DomainClass> dim = with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-1", 4, X}, {"rank", 4, X}});
   m[D::Dim] = {"dim", dim};
   m[D::InsertDim] = {"insert dim", with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-2", 4, X}, {"rank+1", 4, X}})};
@@ -119,8 +123,9 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   for (const DomainClass& c : scalar_classes()) opt_scalar.push_back(c);
   m[D::OptScalar] = {"optional scalar", opt_scalar};
   std::vector<DomainClass> sot = scalar_classes();
-  sot.push_back({"tensor", 80, V});
+  sot.push_back({"tensor", 70, V});
   sot.push_back({"self", 15, V});
+  sot.push_back({"same storage", 12, V});
   m[D::ScalarOrTensor] = {"scalar or tensor", sot};
   m[D::Values] = {"values", {{"0-d", 15, V},
                              {"ints", 25, V},
@@ -141,7 +146,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   m[D::SetByShape] = {"dtype (set by the shape's class)", {{"as the shape says", 1, V}}};
   m[D::OptFormat] = {"memory format", {{"absent", 55, V}, {"preserve", 8, V}, {"contiguous", 10, V},
                                        {"channels_last", 14, V}, {"channels_last_3d", 13, V}}};
-  m[D::OptOut] = {"out tensor", {{"absent", 80, V}, {"another value", 15, V}, {"self", 5, B}}};
+  m[D::OptOut] = {"out tensor", {{"absent", 78, V}, {"another value", 13, V}, {"self", 5, B}, {"same storage", 4, B}}};
   return m;
 }
 

@@ -120,6 +120,14 @@ class Generator {
     size_t n = std::min<size_t>(env_.size(), 3);
     return env_[env_.size() - 1 - c_.below(static_cast<uint32_t>(n))];
   }
+  // Another value on v's storage (any value when v has no alias).
+  const Value& pick_alias(const Value& v) {
+    std::vector<const Value*> aliases;
+    for (const Value& w : env_)
+      if (w.name != v.name && w.tensor.storage == v.tensor.storage) aliases.push_back(&w);
+    if (aliases.empty()) return pick();
+    return *aliases[c_.below(static_cast<uint32_t>(aliases.size()))];
+  }
   int64_t wrap(int64_t d, int64_t r) const { return d < 0 ? d + std::max<int64_t>(r, 1) : d; }
   int64_t size_at(const Tensor& t, int64_t d) const {
     if (d == kI64Min) return 1;
@@ -408,7 +416,9 @@ class Generator {
     const int64_t r = ctx.rank, s = ctx.dim_size;
     switch (d) {
       case Domain::Self: return Name{ctx.self->name};
-      case Domain::Other: return Name{cls == "self" ? ctx.self->name : pick().name};
+      case Domain::Other:
+        if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
+        return Name{cls == "self" ? ctx.self->name : pick().name};
       case Domain::Dim: return I(dim_value(cls, r));
       case Domain::InsertDim: return I(insert_dim_value(cls, r));
       case Domain::OptDim:
@@ -643,6 +653,7 @@ class Generator {
       case Domain::ScalarOrTensor:
         if (cls == "tensor") return Name{pick().name};
         if (cls == "self") return Name{ctx.self->name};
+        if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         return scalar_value(cls);
       case Domain::Values: return values_value(cls);
       case Domain::DType: return Ident{std::string(cls)};
@@ -655,6 +666,7 @@ class Generator {
         return Ident{std::string(cls)};
       case Domain::OptOut:
         if (cls == "absent") return std::nullopt;
+        if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         return Name{cls == "self" ? ctx.self->name : pick().name};
     }
     return std::nullopt;
