@@ -18,12 +18,18 @@
 #include "engine/layout.h"
 #include "engine/memory_format.h"
 #include "engine/overlap.h"
+#include "engine/scalar.h"
 #include "engine/version_profile.h"
 
 #ifdef STRIDECHECK_HAVE_TORCH
 #include <ATen/ATen.h>
 #include <ATen/MemoryOverlap.h>
 #include <torch/version.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "oracle/torch_ops.h"
 
 namespace sc::properties {
 namespace {
@@ -182,6 +188,73 @@ RC_GTEST_PROP(LayoutMatchesLibTorch, ElementwiseResultStrides, ()) {
   const engine::Tensor er = engine::add(ex, engine::Operand::of(ey));
   check(er.strides == strides_of(r), "add's result strides for " + text(x) + " + " + text(y) + ": engine " +
                                                  text(er.strides) + ", LibTorch " + text(strides_of(r)));
+}
+
+// Converting copies (to, contiguous, clone) of drawn layouts with values at
+// the conversions' edges, against LibTorch: the copy kernels' fast paths
+// (contiguous runs, tiled 2-d transposes from 8x8 elements on, vectorised
+// float16/bfloat16 conversion in blocks of 8 with NaN lanes redone) and their
+// generic loops must give LibTorch's values. Any two NaNs count as equal here.
+RC_GTEST_PROP(LayoutMatchesLibTorch, ConvertingCopiesKeepEveryValue, ()) {
+  use_oracle_profile();
+  Shape sizes;
+  if (*rc::gen::inRange(0, 2) == 0) {
+    sizes = {*rc::gen::inRange<int64_t>(1, 40), *rc::gen::inRange<int64_t>(1, 40)};
+    if (*rc::gen::inRange(0, 3) == 0) sizes.insert(sizes.begin(), *rc::gen::inRange<int64_t>(1, 4));
+  } else {
+    sizes = gen_sizes();
+  }
+  const Layout l = gen_layout(sizes);
+  const auto src = static_cast<engine::DType>(*rc::gen::inRange(0, engine::kNumDTypes));
+  const auto dst = static_cast<engine::DType>(*rc::gen::inRange(0, engine::kNumDTypes));
+  engine::Tensor e = engine_tensor(l);
+  if (src != engine::DType::Float32) e = engine::empty_strided(l.sizes, l.strides, src);
+  const int64_t item = engine::itemsize(src);
+  const int64_t n = e.storage->nbytes() / item;
+  static const double kValues[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.5, 100.0, -128.0, 255.0, 65504.0, 65520.0,
+                                   1e-8, 6e-8, 3.0e38, INFINITY, -INFINITY, NAN, 16777217.0, 1e10};
+  for (int64_t k = 0; k < n; ++k) {
+    double v = *rc::gen::inRange(0, 3) == 0 ? kValues[*rc::gen::inRange<size_t>(0, std::size(kValues))]
+                                            : static_cast<double>(*rc::gen::inRange(-300, 300)) / 4;
+    if (!engine::is_floating(src)) v = std::isfinite(v) ? std::trunc(std::fmod(v, 100.0)) : 1.0;
+    if (src == engine::DType::Bool) v = v != 0;
+    if (src == engine::DType::UInt8) v = std::fabs(v);
+    engine::store_double(src, e.storage->data() + k * item, v);
+  }
+  e.storage->mark_defined(0, e.storage->nbytes());
+  at::Tensor bytes = at::empty({e.storage->nbytes()}, at::kByte);
+  std::memcpy(bytes.data_ptr(), e.storage->data(), static_cast<size_t>(e.storage->nbytes()));
+  const at::Tensor t = bytes.view(oracle::to_scalar_type(src)).as_strided(l.sizes, l.strides, 0);
+  const int how = *rc::gen::inRange(0, 3);
+  engine::Tensor er;
+  at::Tensor tr;
+  if (how == 0) {
+    er = engine::to(e, dst, std::nullopt);
+    tr = t.to(oracle::to_scalar_type(dst));
+  } else if (how == 1) {
+    er = engine::contiguous(engine::to(e, dst, std::nullopt));
+    tr = t.to(oracle::to_scalar_type(dst)).contiguous();
+  } else {
+    er = engine::clone(e);
+    tr = t.clone();
+  }
+  const std::string what = std::string(how == 2 ? "clone" : "to") + " " + std::string(engine::dtype_name(src)) + " -> " +
+                           std::string(engine::dtype_name(how == 2 ? src : dst)) + " of " + text(l);
+  check(er.strides == strides_of(tr), what + ": strides");
+  const engine::Tensor ec = engine::contiguous(er);
+  const at::Tensor tc = tr.contiguous();
+  const engine::DType rd = er.dtype;
+  const int64_t ri = engine::itemsize(rd);
+  const auto* tp = static_cast<const std::byte*>(tc.data_ptr());
+  for (int64_t k = 0; k < ec.numel(); ++k) {
+    const std::byte* a = ec.storage->data() + (ec.storage_offset + k) * ri;
+    const std::byte* b = tp + k * ri;
+    if (std::memcmp(a, b, static_cast<size_t>(ri)) == 0) continue;
+    const double x = engine::load_double(rd, a), y = engine::load_double(rd, b);
+    if (std::isnan(x) && std::isnan(y)) continue;
+    RC_FAIL(what + ": element " + std::to_string(k) + " is " + std::to_string(x) + " on the engine, " +
+            std::to_string(y) + " in LibTorch");
+  }
 }
 
 }  // namespace
