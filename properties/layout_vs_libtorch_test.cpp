@@ -141,8 +141,7 @@ void use_oracle_profile() {
   (void)once;
 }
 
-RC_GTEST_PROP(LayoutMatchesLibTorch, PredicatesAndChosenStrides, ()) {
-  use_oracle_profile();
+void predicates_and_chosen_strides() {
   const Layout l = gen_layout(gen_sizes());
   RC_TAG(l.sizes.size());
   const at::Tensor t = torch_tensor(l);
@@ -176,8 +175,7 @@ RC_GTEST_PROP(LayoutMatchesLibTorch, PredicatesAndChosenStrides, ()) {
 
 // TensorIterator's output strides (the operands' stride order, broadcast dims
 // and ties included) on two drawn operands.
-RC_GTEST_PROP(LayoutMatchesLibTorch, ElementwiseResultStrides, ()) {
-  use_oracle_profile();
+void elementwise_result_strides() {
   const Shape sizes = gen_sizes();
   const Layout a = gen_layout(sizes), b = gen_operand(sizes);
   const bool swap = *rc::gen::arbitrary<bool>();
@@ -195,8 +193,7 @@ RC_GTEST_PROP(LayoutMatchesLibTorch, ElementwiseResultStrides, ()) {
 // (contiguous runs, tiled 2-d transposes from 8x8 elements on, vectorised
 // float16/bfloat16 conversion in blocks of 8 with NaN lanes redone) and their
 // generic loops must give LibTorch's values. Any two NaNs count as equal here.
-RC_GTEST_PROP(LayoutMatchesLibTorch, ConvertingCopiesKeepEveryValue, ()) {
-  use_oracle_profile();
+void converting_copies_keep_every_value() {
   Shape sizes;
   if (*rc::gen::inRange(0, 2) == 0) {
     sizes = {*rc::gen::inRange<int64_t>(1, 40), *rc::gen::inRange<int64_t>(1, 40)};
@@ -255,6 +252,15 @@ RC_GTEST_PROP(LayoutMatchesLibTorch, ConvertingCopiesKeepEveryValue, ()) {
     RC_FAIL(what + ": element " + std::to_string(k) + " is " + std::to_string(x) + " on the engine, " +
             std::to_string(y) + " in LibTorch");
   }
+}
+
+// One property (one process in ctest: each costs LibTorch's start-up), three
+// laws per case.
+RC_GTEST_PROP(LayoutMatchesLibTorch, OnDrawnLayouts, ()) {
+  use_oracle_profile();
+  predicates_and_chosen_strides();
+  elementwise_result_strides();
+  converting_copies_keep_every_value();
 }
 
 }  // namespace
