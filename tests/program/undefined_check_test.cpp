@@ -235,7 +235,9 @@ TEST(UndefinedCheck, TheElementsLeftUndefinedAfterAWriteAreExactlyTheClaimedOnes
     }
     UndefinedCheck mu = check_undefined(mutated, r.trace);
     EXPECT_FALSE(mu.ok()) << "write " << i << ": the first element's flags flipped were not caught";
-    if (!mu.ok()) EXPECT_NE(mu.findings[0].find("after a write"), std::string::npos) << mu.findings[0];
+    if (!mu.ok()) {
+      EXPECT_NE(mu.findings[0].find("after a write"), std::string::npos) << mu.findings[0];
+    }
     ++flipped;
   }
   EXPECT_EQ(done, 6);  // add (result), add_, copy_, fill_, copy_, add_
