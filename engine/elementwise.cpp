@@ -284,6 +284,7 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   // resize_: contiguous strides; the storage grows to (numel + offset) elements.
   out.sizes = shape;
   out.strides = contiguous_strides(shape);
+  check_contiguous_stride_calculation(shape);  // set_sizes_contiguous (2.x checks), before the storage grows
   int64_t numel = 1;
   for (int64_t s : shape) numel *= s;
   const int64_t item = itemsize(out.dtype);
