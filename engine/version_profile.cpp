@@ -58,8 +58,11 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
     {Change::LargeNegativeSymInt, "LargeNegativeSymInt", {2, 1},
      "a single int below -2^62 (slice start/end/step, as_strided's offset) is a valid SymInt, was the error "
      "'Expected !is_symbolic() to be true, ...'; int lists still raise 'IntArrayRef contains an int that "
-     "cannot be represented as a SymInt'",
-     "pytorch#99157 (Support large negative SymInt); corpus/views/slice_errors.prog, as_strided_errors.prog"},
+     "cannot be represented as a SymInt'. So is a SymInt product that wraps below -2^62 (reshape's infer_size and "
+     "computeStride, flatten's size: Note [SymInt arithmetic]), which 1.13 raised the same way; flatten's reshape "
+     "then refuses it: 'SymIntArrayRef expected to contain only concrete integers that are stored inline ...'",
+     "pytorch#99157 (Support large negative SymInt); corpus/views/slice_errors.prog, as_strided_errors.prog, "
+     "corpus/versions/reshape_symint_arithmetic.prog"},
     {Change::AsStridedChecksOffsetOverflow, "AsStridedChecksOffsetOverflow", k2_15,
      "as_strided refuses a negative storage_offset before the bounds check, and counts the offset in the "
      "storage-size overflow check ('Storage size calculation overflowed with sizes=[2] and strides=[1]')",

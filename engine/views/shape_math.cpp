@@ -32,6 +32,17 @@ void check_symint(int64_t v) {
            "please report an enhancement request to PyTorch.)");
 }
 
+void check_inline_symints(const Shape& v) {
+  for (size_t i = 0; i < v.size(); ++i)
+    SC_CHECK(v[i] >= kMinSymIntRepresentable,
+             "SymIntArrayRef expected to contain only concrete integers that are stored inline and can be viewed as "
+             "an IntArrayRef. Found heap-allocated concrete SymInt at index ", i, ": ", v[i], " in SymIntArrayRef ",
+             format_int_list(v),
+             ". This value is concrete, but the non-owning IntArrayRef conversion used here cannot represent "
+             "heap-allocated SymInt values. Use an owning conversion such as asIntArrayRefSlowAlloc to materialize "
+             "the values into a DimVector before this call.");
+}
+
 void check_symint_list(const Shape& v) {
   for (int64_t x : v)
     SC_CHECK(x >= kMinSymIntRepresentable, "IntArrayRef contains an int that cannot be represented as a SymInt: ", x);
@@ -81,6 +92,12 @@ int64_t size_at(const Tensor& self, int64_t dim) {
   return self.sizes[static_cast<size_t>(maybe_wrap_dim(dim, self.dim(), /*wrap_scalar=*/false))];
 }
 
+int64_t symint_mul(int64_t a, int64_t b) {
+  const int64_t product = wrapping::mul(a, b);
+  check_symint(product);
+  return product;
+}
+
 // Note [SymInt arithmetic]: LibTorch runs some shape code twice over, once
 // on int64_t (IntArrayRef: view) and once on c10::SymInt (SymIntArrayRef:
 // reshape). Both wrap on overflow; 1.13's SymInt operators then construct the
@@ -93,11 +110,7 @@ struct IntArithmetic {
   static int64_t mul(int64_t a, int64_t b) { return wrapping::mul(a, b); }
 };
 struct SymIntArithmetic {
-  static int64_t mul(int64_t a, int64_t b) {
-    const int64_t product = wrapping::mul(a, b);
-    check_symint(product);
-    return product;
-  }
+  static int64_t mul(int64_t a, int64_t b) { return symint_mul(a, b); }
 };
 
 // at::infer_size_impl: newsize = prod(shape[d] for d != the -1); the -1 takes

@@ -52,7 +52,11 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
     // 2.x multiplies SymInts: a product below -2^62 makes the result symbolic.
     const int64_t offset = wrapping::mul(self.storage_offset, r);
     check_concrete_result(sizes, strides, offset);
-    return make_nonview_alias(self, sizes, set_sizes_and_strides_strides(sizes, strides), offset, dtype);
+    // set_sizes_and_strides: the strides, then refresh_numel's overflow check
+    // (empty_strided [2^63-1] [0], unsqueeze 1, view float16: [2^63-1, 2])
+    Shape set_strides = set_sizes_and_strides_strides(sizes, strides);
+    check_numel(sizes);
+    return make_nonview_alias(self, sizes, set_strides, offset, dtype);
   }
   // Upsizing: checks in LibTorch 1.13's order (size, offset, last stride,
   // other strides; measured), then stride[d] /= r for d < last; size[last] /= r; offset /= r.
@@ -102,10 +106,13 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   if (self.dim() == 0) return reshape(self, {1});
   if (start_dim == end_dim) return self;
   int64_t slice_numel = 1;
-  for (int64_t d = start_dim; d <= end_dim; ++d) slice_numel = wrapping::mul(slice_numel, self.sizes[d]);
+  // multiply_integers over self.sym_sizes() (Note [SymInt arithmetic]; measured:
+  // flatten([0,2^62,2], 1) raises 1.13's "Expected !is_symbolic()")
+  for (int64_t d = start_dim; d <= end_dim; ++d) slice_numel = symint_mul(slice_numel, self.sizes[d]);
   Shape shape(self.sizes.begin(), self.sizes.begin() + start_dim);
   shape.push_back(slice_numel);
   shape.insert(shape.end(), self.sizes.begin() + end_dim + 1, self.sizes.end());
+  check_inline_symints(shape);  // 2.15: [2^62,2,0] flattened over dims 0 and 1
   return reshape(self, shape);
 }
 
