@@ -294,7 +294,9 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   }
   // as_strided_(shape, strides): setStrided's checks on the resized out
   // (negative strides from a size below 0: "as_strided: Negative strides are not supported ...").
-  if (!strides) return;
+  // A contiguous layout passes no strides (resize_output alone: generate seed
+  // 403875's wrapped contiguous strides raise nothing).
+  if (!strides || *strides == contiguous_strides(shape)) return;
   check_as_strided(out, shape, *strides, out.storage_offset);
   out.strides = *strides;
 }
