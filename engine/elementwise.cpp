@@ -272,15 +272,19 @@ Device iterator_device(const Tensor* out, const std::vector<Operand>& inputs) {
   return Device::CPU;
 }
 
-// at::native::resize_output + as_strided_ (resize_out in the structured kernels).
-void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& strides, bool apply = true) {
-  if (out.numel() != 0)
-    warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes) +
-         ", which does not match the required output shape " + shape_str(shape) +
-         ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they "
-         "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
-         "with t.resize_(0).");
-  if (!apply) return;
+// at::native::resize_output's deprecation warning, for an out with elements.
+void warn_out_resized(const Tensor& out, const Shape& shape) {
+  if (out.numel() == 0) return;
+  warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes) +
+       ", which does not match the required output shape " + shape_str(shape) +
+       ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they "
+       "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
+       "with t.resize_(0).");
+}
+
+// at::native::resize_output + as_strided_ (resize_out in the structured kernels),
+// after its warning (warn_out_resized).
+void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& strides) {
   // resize_: contiguous strides; the storage grows to (numel + offset) elements.
   out.sizes = shape;
   out.strides = contiguous_strides(shape);
@@ -391,18 +395,18 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     result = empty_strided_for_overwrite(shape, strides, common, device);  // the kernel writes every element
   } else {
     if (will_resize) {
-      // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
-      Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
-      const int64_t old_bytes = out->storage->nbytes();
       // On CPU an out of another dtype than the common one is swapped for a
       // temporary of the common dtype with out's old shape (Marker [Output
       // original_tensor is set]); set_output_raw_strided resizes both, so the
       // deprecation warning comes twice (measured). A CUDA iterator converts
-      // per element in its kernels: no temporary, one warning.
-      if (out->dtype != common && out->numel() != 0 && device == Device::CPU) {
-        Tensor temp = *out;
-        resize_out(temp, shape, std::nullopt, false);
-      }
+      // per element in its kernels: no temporary, one warning. resize_output
+      // warns before resize_ checks the new shape's strides, so the warning
+      // comes even when that check raises (generated seed 314156).
+      if (out->dtype != common && device == Device::CPU) warn_out_resized(*out, shape);
+      warn_out_resized(*out, shape);
+      // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
+      Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
+      const int64_t old_bytes = out->storage->nbytes();
       resize_out(*out, shape, strides);
       if (out->storage->nbytes() > old_bytes)
         out->storage->mark_undefined(old_bytes, out->storage->nbytes() - old_bytes);
