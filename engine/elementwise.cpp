@@ -288,7 +288,12 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   // resize_: contiguous strides; the storage grows to (numel + offset) elements.
   out.sizes = shape;
   out.strides = contiguous_strides(shape);
-  check_contiguous_stride_calculation(shape);  // set_sizes_contiguous (2.x checks), before the storage grows
+  // set_sizes_contiguous: refresh_numel first ("numel: integer multiplication
+  // overflow" for a negative size, unless a later size is 0: view_chain_fuzzer
+  // ASan campaign against 2.15, the same on 1.13), then the contiguous
+  // strides (2.x checks their products), before the storage grows.
+  check_numel(shape);
+  check_contiguous_stride_calculation(shape);
   int64_t numel = 1;
   for (int64_t s : shape) numel *= s;
   const int64_t item = itemsize(out.dtype);
