@@ -10,6 +10,7 @@
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/views.h"
+#include "engine/views/wrapping.h"
 #include "engine/memory_format.h"
 #include "engine/overlap.h"
 #include "engine/undefined.h"
@@ -294,8 +295,8 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   // strides (2.x checks their products), before the storage grows.
   check_numel(shape);
   check_contiguous_stride_calculation(shape);
-  int64_t numel = 1;
-  for (int64_t s : shape) numel *= s;
+  int64_t numel = 1;  // wraps as LibTorch's int64 product (a 0 later makes it 0: [2^62,2,0])
+  for (int64_t s : shape) numel = wrapping::mul(numel, s);
   const int64_t item = itemsize(out.dtype);
   if (numel != 0) {
     const int64_t need = (numel + out.storage_offset) * item;

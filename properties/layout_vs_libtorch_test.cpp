@@ -220,7 +220,8 @@ void converting_copies_keep_every_value() {
   }
   e.storage->mark_defined(0, e.storage->nbytes());
   at::Tensor bytes = at::empty({e.storage->nbytes()}, at::kByte);
-  std::memcpy(bytes.data_ptr(), e.storage->data(), static_cast<size_t>(e.storage->nbytes()));
+  if (e.storage->nbytes() > 0)  // an empty tensor's data_ptr is null
+    std::memcpy(bytes.data_ptr(), e.storage->data(), static_cast<size_t>(e.storage->nbytes()));
   const at::Tensor t = bytes.view(oracle::to_scalar_type(src)).as_strided(l.sizes, l.strides, 0);
   const int how = *rc::gen::inRange(0, 3);
   engine::Tensor er;
