@@ -299,7 +299,7 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   for (int64_t s : shape) numel = wrapping::mul(numel, s);
   const int64_t item = itemsize(out.dtype);
   if (numel != 0) {
-    const int64_t need = (numel + out.storage_offset) * item;
+    const int64_t need = wrapping::mul(wrapping::add(numel, out.storage_offset), item);
     if (need > out.storage->nbytes()) out.storage->resize_bytes(need);
   }
   // as_strided_(shape, strides): setStrided's checks on the resized out
@@ -366,6 +366,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     // (compute_types: at::empty_like(out, common, LEGACY_CONTIGUOUS) with out's
     // current shape, empty or not): at::empty's checks, in its order.
     if (!config.check_all_same_dtype && out->dtype != common && out->device() == Device::CPU) {
+      check_factory_sizes(out->sizes);  // an out viewing a negative size (as_strided [-1, 0]) raises first
       (void)compute_storage_nbytes_contiguous(out->sizes, itemsize(common));
       check_contiguous_stride_calculation(out->sizes);
     }

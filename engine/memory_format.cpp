@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "engine/creation.h"
 #include "engine/error.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
@@ -109,7 +110,10 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
   // (A resized out= goes through resize_, which sets the strides first.)
   const bool allocated = !ops.empty() && ops[0].is_output && !ops[0].tensor;
   auto empty_strides = [&](MemoryFormat format) {
-    if (allocated) (void)compute_storage_nbytes_contiguous(shape, element_size);
+    if (allocated) {
+      check_factory_sizes(shape);  // at::empty: a negative size first (a broadcast of an as_strided [-1, 0] view)
+      (void)compute_storage_nbytes_contiguous(shape, element_size);
+    }
     return strides_for_format(shape, format);
   };
   // fast_set_up (compute_fast_setup_type): operands that are defined and not resized.

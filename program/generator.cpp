@@ -7,6 +7,7 @@
 #include <random>
 
 #include "engine/error.h"
+#include "engine/views/wrapping.h"
 #include "program/budget.h"
 #include "program/storage_bounds.h"
 #include "program/domains.h"
@@ -520,8 +521,9 @@ class Generator {
         if (auto e = extreme(cls)) return I(*e);
         if (cls == "in range") return I(c_.between(0, s));
         if (cls == "negative") return I(c_.between(-std::max<int64_t>(s, 1), -1));
-        if (cls == "past the end") return I(s + c_.between(1, 3));
-        return I(-s - c_.between(1, 3));
+        // past either end of a size up to INT64_MAX: the int64 wraps (never signed overflow: UBSan)
+        if (cls == "past the end") return I(engine::wrapping::add(s, c_.between(1, 3)));
+        return I(engine::wrapping::sub(engine::wrapping::sub(0, s), c_.between(1, 3)));
       }
       case Domain::SliceStep: {
         if (cls == "1") return I(1);

@@ -27,8 +27,9 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_
   const int64_t diag_size = offset >= 0 ? std::max<int64_t>(std::min(size1, wrapping::sub(size2, offset)), 0)
                                         : std::max<int64_t>(std::min(wrapping::add(size1, offset), size2), 0);
   if (diag_size != 0) {
-    if (offset >= 0) storage_offset += offset * self.strides[dim2];
-    else storage_offset -= offset * self.strides[dim1];
+    // int64 that wraps, as LibTorch's (UBSan: 3 * 2^62 from the domain generator's strides)
+    if (offset >= 0) storage_offset = wrapping::add(storage_offset, wrapping::mul(offset, self.strides[dim2]));
+    else storage_offset = wrapping::sub(storage_offset, wrapping::mul(offset, self.strides[dim1]));
   }
   Shape sizes = self.sizes, strides = self.strides;
   const int64_t hi = std::max(dim1, dim2), lo = std::min(dim1, dim2);

@@ -78,7 +78,8 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
                 " out of range for tensor of size ", format_int_list(self.sizes), " at dimension ", dim);
   if (index < 0) index += size;
   Shape sizes = self.sizes, strides = self.strides;
-  const int64_t storage_offset = self.storage_offset + index * strides[dim];
+  // int64 that wraps, as LibTorch's (UBSan: 2 * 2^62 from the domain generator's strides)
+  const int64_t storage_offset = wrapping::add(self.storage_offset, wrapping::mul(index, strides[dim]));
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
   return checked_strided_view(self, sizes, strides, storage_offset);
