@@ -478,7 +478,15 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     Tensor b32 = broadcast_header(wrapped_tensor(b, DType::Float32), shape);
     Tensor tmp = empty(shape, DType::Float32);
     kernel(op, tmp, {a32, b32});
-    kernels::copy(result, tmp);
+    if (result.dtype == common) {
+      kernels::copy(result, tmp);
+    } else {
+      // an out= of another dtype: the kernel wrote the common-dtype temporary
+      // (float16/bfloat16), copied into out afterwards (3 * 127 -> bfloat16 380)
+      Tensor rounded = empty(shape, common, device);
+      kernels::copy(rounded, tmp);
+      kernels::copy(result, rounded);
+    }
   } else if (result.dtype == common) {
     kernel(op, result, ins);
   } else {
