@@ -408,8 +408,11 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       // deprecation warning comes twice (measured). A CUDA iterator converts
       // per element in its kernels: no temporary, one warning. resize_output
       // warns before resize_ checks the new shape's strides, so the warning
-      // comes even when that check raises (generated seed 314156).
-      if (out->dtype != common && device == Device::CPU) warn_out_resized(*out, shape);
+      // comes even when that check raises (generated seed 314156). The
+      // structured kernel resizes the original out first, the iterator the
+      // temporary after it: when out's resize raises, one warning only
+      // (ASan campaign finding: an out resized to [-1, 0]).
+      const Tensor before = *out;  // the temporary has out's old shape
       warn_out_resized(*out, shape);
       // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
       Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
@@ -417,6 +420,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       resize_out(*out, shape, strides);
       if (out->storage->nbytes() > old_bytes)
         out->storage->mark_undefined(old_bytes, out->storage->nbytes() - old_bytes);
+      if (out->dtype != common && device == Device::CPU) warn_out_resized(before, shape);
     }
     result = *out;
   }
