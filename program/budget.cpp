@@ -5,6 +5,7 @@
 #include "engine/creation.h"
 #include "engine/dtype.h"
 #include "engine/error.h"
+#include "engine/layout.h"
 #include "engine/views.h"
 #include "program/ops.h"
 
@@ -46,21 +47,6 @@ std::string shape_text(const std::vector<int64_t>& v) {
   std::string s = "[";
   for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
   return s + "]";
-}
-
-// TensorImpl::is_contiguous (default format): strides of the row-major layout,
-// size-1 dimensions ignored; an empty tensor is contiguous.
-bool is_contiguous(const InputHeader& h) {
-  if (h.strides.size() != h.sizes.size()) return false;
-  for (int64_t s : h.sizes)
-    if (s == 0) return true;
-  int64_t expected = 1;
-  for (size_t k = h.sizes.size(); k-- > 0;) {
-    if (h.sizes[k] == 1) continue;
-    if (h.strides[k] != expected) return false;
-    expected = sat_mul(expected, h.sizes[k]);
-  }
-  return true;
 }
 
 int64_t itemsize_of(const ArgReader& a, int64_t fallback) {
@@ -206,7 +192,9 @@ std::optional<AllocationEstimate> allocation_estimate(
       // index_select_out_cpu_dim1_ (self.dim() > 1, dim 1, an index, a
       // non-empty self) starts with self.contiguous(): a full copy of a
       // non-contiguous self, next to the result.
-      if (nd > 1 && dim == 1 && ni > 0 && *self_numel > 0 && !is_contiguous(self))
+      const bool contiguous =
+          self.strides.size() == self.sizes.size() && engine::is_contiguous(self.sizes, self.strides);
+      if (nd > 1 && dim == 1 && ni > 0 && *self_numel > 0 && !contiguous)
         n = n > kMax - *self_numel ? kMax : n + *self_numel;
     }
     if (op != "repeat" && op != "index_select" && nbytes_overflow(self.sizes, item)) return std::nullopt;
