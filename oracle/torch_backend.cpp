@@ -147,7 +147,8 @@ struct TorchTraits {
   }
 
   InputHeader header(const Tensor& t) {
-    return InputHeader{t.sizes().vec(), t.strides().vec(), static_cast<int64_t>(t.element_size())};
+    return InputHeader{t.sizes().vec(), t.strides().vec(), static_cast<int64_t>(t.element_size()),
+                       to_engine_dtype(t.scalar_type())};
   }
 
   StorageExtent extent(const Tensor& t) {

@@ -4,9 +4,12 @@
 
 #include "engine/creation.h"
 #include "engine/dtype.h"
+#include "engine/elementwise.h"
 #include "engine/error.h"
 #include "engine/layout.h"
+#include "engine/overlap.h"
 #include "engine/views.h"
+#include "program/engine_ops.h"
 #include "program/ops.h"
 
 namespace sc {
@@ -53,6 +56,76 @@ int64_t itemsize_of(const ArgReader& a, int64_t fallback) {
   if (auto d = a.kw_dtype())
     if (auto dt = engine::parse_dtype(*d)) return engine::itemsize(*dt);
   return fallback;
+}
+
+// Note [hidden allocations of type promotion]
+// A binary TensorIterator op (add, mul, and in place add_, sub_, mul_, div_)
+// on the CPU computes in the common dtype. After the overlap and shape checks
+// and before any output is allocated, compute_types swaps every operand of
+// another dtype for one of the common dtype (TensorIterator.cpp,
+// promote_inputs_to_common_dtype / cast_common_dtype_to_outputs):
+//  - an input: `input.to(common)`, a copy of the input's own elements, not of
+//    the broadcast result's: `zeros [0,1]` + a stride-0 int16 [2^31] converts
+//    2^31 elements to float32, 8 GiB for an empty result (measured RSS, both
+//    backends: the engine mirrors it, engine/elementwise.cpp run_iterator);
+//  - an output (out=, or self in place): at::empty_like(out, common) of out's
+//    current shape, resized with out to the result's. In place, self is an
+//    input as well: converted too.
+// An operand whose conversion cannot be allocated (its storage size
+// overflows) makes _to_copy raise: nothing is counted for it. copy_ converts
+// element by element in its kernel (no temporary).
+std::optional<engine::Tensor> header_tensor(const InputHeader& h) {
+  if (!h.dtype || h.strides.size() != h.sizes.size()) return std::nullopt;
+  engine::Tensor t;
+  t.sizes = h.sizes;
+  t.strides = h.strides;
+  t.dtype = *h.dtype;
+  return t;
+}
+
+// The common dtype of self and a.(1) (a tensor or a number; absent for a
+// unary op), as engine::result_type and TensorIterator's
+// promote_integer_inputs_to_float (true division) compute it; nullopt when a
+// dtype is unknown.
+std::optional<engine::DType> common_dtype(const InputHeader& self, const ArgReader& a,
+                                          const std::function<InputHeader(const std::string&)>& input,
+                                          bool int_to_float) {
+  auto s = header_tensor(self);
+  if (!s) return std::nullopt;
+  std::vector<engine::Operand> ops{engine::Operand::of(*s)};
+  std::optional<engine::Tensor> o;
+  if (a.size() >= 2 && a.given(1) && !a.is_none(1)) {
+    if (a.is_tensor(1)) {
+      o = header_tensor(input(a.tensor(1)));
+      if (!o) return std::nullopt;
+      ops.push_back(engine::Operand::of(*o));
+    } else {
+      ops.push_back(engine::Operand::of(to_scalar(a.scalar(1))));
+    }
+  }
+  engine::DType common = engine::result_type(ops);
+  if (int_to_float && engine::is_integral(common, true)) common = engine::DType::Float32;
+  return common;
+}
+
+// Bytes of `x.to(common)` (0 when x is of the common dtype or empty, or when
+// the copy's storage size overflows: _to_copy raises, allocating nothing).
+int64_t conversion_bytes(const InputHeader& x, engine::DType common) {
+  if (!x.dtype || *x.dtype == common) return 0;
+  auto n = numel_of(x.sizes);
+  if (!n || nbytes_overflow(x.sizes, engine::itemsize(common))) return 0;
+  return sat_mul(*n, engine::itemsize(common));
+}
+
+int64_t sat_add(int64_t a, int64_t b) { return a > kMax - b ? kMax : a + b; }
+
+// TensorIterator's first check: a written tensor with a stride-0 dim of size
+// > 1 raises ("unsupported operation: more than one element of the
+// written-to tensor refers to a single memory location") before anything is
+// allocated.
+bool written_overlaps_itself(const InputHeader& h) {
+  auto t = header_tensor(h);
+  return t && engine::has_internal_overlap(*t) == engine::MemOverlap::Yes;
 }
 
 }  // namespace
@@ -202,29 +275,82 @@ std::optional<AllocationEstimate> allocation_estimate(
   }
 
   if (spec->category == OpCategory::InPlace) {
-    // Only a tensor operand may need a temporary (overlapping copy_ / dtype conversion).
-    if (a.size() >= 2 && a.given(1) && a.is_tensor(1)) return make(sat_mul(*self_numel, 8), op + " temporary");
-    return std::nullopt;
+    const bool binary = op == "add_" || op == "sub_" || op == "mul_" || op == "div_";
+    if (op == "fill_" && a.is_tensor(1)) {
+      // a 0-d value, cloned first when it is a view of self: its own bytes
+      InputHeader v = input(a.tensor(1));
+      auto vn = numel_of(v.sizes);
+      if (!vn || *vn == 0) return std::nullopt;
+      return make(sat_mul(*vn, v.itemsize), op + " value");
+    }
+    if (!binary || !(a.size() >= 2 && a.given(1) && a.is_tensor(1))) return std::nullopt;
+    // Note [hidden allocations of type promotion]: LibTorch's own checks first
+    // (self overlapping itself, a shape that does not broadcast to self's, a
+    // common dtype that cannot be cast to self's), then the conversions.
+    InputHeader other = input(a.tensor(1));
+    auto common = common_dtype(self, a, input, op == "div_");
+    if (!common) return make(sat_mul(*self_numel, 8), op + " temporary");  // dtypes unknown: the old bound
+    if (written_overlaps_itself(self)) return std::nullopt;
+    if (other.sizes.size() > self.sizes.size()) return std::nullopt;  // the broadcast shape is not self's
+    for (size_t i = 0; i < other.sizes.size(); ++i) {
+      const int64_t o = other.sizes[i], s = self.sizes[self.sizes.size() - other.sizes.size() + i];
+      if (o != s && o != 1) return std::nullopt;
+    }
+    if (!engine::can_cast(*common, *self.dtype)) return std::nullopt;
+    int64_t bytes = conversion_bytes(other, *common);
+    if (*self.dtype != *common && !nbytes_overflow(self.sizes, engine::itemsize(*common))) {
+      // the output temporary and self converted as an input
+      bytes = sat_add(bytes, sat_mul(sat_mul(*self_numel, engine::itemsize(*common)), 2));
+    }
+    if (bytes == 0) return std::nullopt;
+    return make(bytes, op + " conversions to " + std::string(engine::dtype_name(*common)));
   }
 
   // Elementwise: the broadcast result, at most 8 bytes an element.
   std::vector<int64_t> out = self.sizes;
+  std::optional<InputHeader> other;
   if (a.size() >= 2 && a.given(1) && a.is_tensor(1)) {
-    InputHeader other = input(a.tensor(1));
-    size_t nd = std::max(out.size(), other.sizes.size());
+    other = input(a.tensor(1));
+    size_t nd = std::max(out.size(), other->sizes.size());
     std::vector<int64_t> b(nd, 1);
     for (size_t i = 0; i < nd; ++i) {
       int64_t x = i < nd - out.size() ? 1 : out[i - (nd - out.size())];
-      int64_t y = i < nd - other.sizes.size() ? 1 : other.sizes[i - (nd - other.sizes.size())];
+      int64_t y = i < nd - other->sizes.size() ? 1 : other->sizes[i - (nd - other->sizes.size())];
       if (x != y && x != 1 && y != 1) return std::nullopt;  // not broadcastable: raises first
       b[i] = x == 1 ? y : x;
     }
     out = b;
   }
   auto n = numel_of(out);
-  // Overflow for any result dtype (itemsize >= 1): LibTorch raises first.
-  if (!n || nbytes_overflow(out, 1)) return std::nullopt;
-  return make(sat_mul(*n, 8), op + " result " + shape_text(out));
+  // Overflow for any result dtype (itemsize >= 1): LibTorch raises when it
+  // allocates the result, after the conversions below.
+  const bool result_allocates = n && !nbytes_overflow(out, 1);
+  int64_t bytes = result_allocates ? sat_mul(*n, 8) : 0;
+  std::string what = op + " result " + shape_text(out);
+  // Note [hidden allocations of type promotion]; neg checks that all dtypes
+  // are the same instead of converting.
+  if (op != "neg") {
+    if (auto common = common_dtype(self, a, input, false)) {
+      const int64_t common_item = engine::itemsize(*common);
+      if (auto out_name = a.kw_tensor("out")) {
+        InputHeader o = input(*out_name);
+        if (written_overlaps_itself(o) || (o.dtype && !engine::can_cast(*common, *o.dtype))) return std::nullopt;
+        if (o.dtype && *o.dtype != *common) {
+          // the temporary of out's current shape, then resized to the result's
+          auto on = numel_of(o.sizes);
+          if (on && !nbytes_overflow(o.sizes, common_item)) bytes = sat_add(bytes, sat_mul(*on, common_item));
+          if (result_allocates) bytes = sat_add(bytes, sat_mul(*n, common_item));
+          what += ", out's " + std::string(engine::dtype_name(*common)) + " temporary of " + shape_text(o.sizes);
+        }
+      }
+      int64_t converted = conversion_bytes(self, *common);
+      if (other) converted = sat_add(converted, conversion_bytes(*other, *common));
+      if (converted > 0) what += " and its inputs converted to " + std::string(engine::dtype_name(*common));
+      bytes = sat_add(bytes, converted);
+    }
+  }
+  if (bytes == 0 && !result_allocates) return std::nullopt;
+  return make(bytes, what);
 }
 
 std::optional<int64_t> inplace_elements(const Step& step,

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/dtype.h"
 #include "program/ir.h"
 
 namespace sc {
@@ -17,6 +18,9 @@ struct InputHeader {
   std::vector<int64_t> sizes;
   std::vector<int64_t> strides;
   int64_t itemsize = 4;
+  // The element type, for TensorIterator's hidden conversions (Note [hidden
+  // allocations of type promotion]); unknown: none are counted.
+  std::optional<engine::DType> dtype;
 };
 
 struct AllocationEstimate {

@@ -80,7 +80,7 @@ struct EngineTraits {
 
   InputHeader header(const Tensor& t) {
     return InputHeader{std::vector<int64_t>(t.sizes.begin(), t.sizes.end()),
-                       std::vector<int64_t>(t.strides.begin(), t.strides.end()), engine::itemsize(t.dtype)};
+                       std::vector<int64_t>(t.strides.begin(), t.strides.end()), engine::itemsize(t.dtype), t.dtype};
   }
 
   StorageExtent extent(const Tensor& t) {

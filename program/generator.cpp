@@ -792,7 +792,8 @@ class Generator {
     if (!spec || check_signature(s)) return;
     auto lookup_header = [&](const std::string& n) {
       for (const Value& v : env_)
-        if (v.name == n) return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype)};
+        if (v.name == n)
+          return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype), v.tensor.dtype};
       return InputHeader{};
     };
     // Steps that allocate more than the policy allows are left out, except
