@@ -210,7 +210,8 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
   // half is written, or not, depending on the kernel); or Partial now but
   // LibTorch's check saw the out= tensor before its resize
   // (compute_mem_overlaps runs before allocate_or_resize_outputs, so an empty
-  // out that grows over an input passes). The bytes then depend on the
+  // out that grows over an input passes), or never checked (copy_'s float32 <->
+  // float16 fast path, Change::CopyFloatHalfSkipsOverlapChecks). The bytes then depend on the
   // kernel's order and vector width: undefined.
   for (const Tensor* in : inputs) {
     if (!in || in->id == written.id || in->storage != written.storage) continue;
@@ -230,7 +231,7 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
     claim(UndefinedClaim::Kind::InputOverlap, ov);
     if (ov == MemOverlap::No) continue;
     mark_all(written, false);
-    const char* says = status == MemOverlapStatus::Partial ? "Partial after the out= resize, unchecked"
+    const char* says = status == MemOverlapStatus::Partial ? "Partial, unchecked (an out= resize, or copy_'s float32/float16 fast path)"
                        : status == MemOverlapStatus::Full  ? "Full, but the elements do not line up"
                                                            : "TooHard";
     note_undefined(ov == MemOverlap::Yes

@@ -71,6 +71,7 @@ enum class Change : int {
   SplitWithSizesTakesSymInts,
   FloatToIntOverflowsAtMaxPlusOne,
   HeapSymIntInIntArrayRef,
+  CopyFloatHalfSkipsOverlapChecks,
   kCount
 };
 

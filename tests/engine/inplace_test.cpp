@@ -6,6 +6,7 @@
 
 #include "engine/inplace.h"
 #include "engine/version_profile.h"
+#include "engine/views.h"
 #include "tests/engine/test_util.h"
 
 namespace sc::engine {
@@ -81,6 +82,43 @@ TEST(Copy, BroadcastsConvertsAndTruncates) {
   Tensor c = zeros({3}, DType::Int8);
   copy_(c, f);
   EXPECT_EQ(values(c), (std::vector<double>{44, -2, 0}));  // x86 cvtt through int32, as LibTorch
+}
+
+// Change::CopyFloatHalfSkipsOverlapChecks: 2.15's float32 <-> float16 copy_ of
+// equal sizes, both contiguous, skips the overlap checks (fbgemm); the
+// contents read through the overlap are undefined. 1.13 raises.
+TEST(Copy, FloatHalfFastPathSkipsOverlapChecks) {
+  const std::string partial =
+      "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory "
+      "location. Please clone() the tensor before performing the operation.";
+  auto half_over_own_floats = [] {
+    Tensor a = arange(8, DType::Float32);
+    Tensor h = hdr(view_dtype(a, DType::Float16), {8}, {1});
+    return std::pair{a, h};
+  };
+  {
+    const ProfileScope profile("1.13");
+    auto [a, h] = half_over_own_floats();
+    EXPECT_EQ(error_of([&] { copy_(h, a); }), partial);
+    EXPECT_EQ(a.version->value, 0);
+  }
+  const ProfileScope profile("2.15");
+  auto [a, h] = half_over_own_floats();
+  EXPECT_EQ(error_of([&] { copy_(h, a); }), "");
+  EXPECT_EQ(h.version->value, 1);
+  EXPECT_TRUE(a.storage->has_undefined_bytes());
+  // other sizes (src broadcast) or another dtype pair: checked as before
+  Tensor q = hdr(a, {2, 4}, {4, 1});
+  Tensor p = hdr(h, {4}, {1});
+  EXPECT_EQ(error_of([&] { copy_(q, p); }), partial);
+  Tensor b = hdr(view_dtype(a, DType::BFloat16), {8}, {1});
+  EXPECT_EQ(error_of([&] { copy_(b, a); }), partial);
+  // no overlap: converted as any copy_
+  Tensor z = zeros({8}, DType::Float16);
+  Tensor src = arange(8, DType::Float32);
+  copy_(z, src);
+  EXPECT_EQ(values(z), values(src));
+  EXPECT_FALSE(z.storage->has_undefined_bytes());
 }
 
 TEST(Clamp, ChecksAndValues) {
