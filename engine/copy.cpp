@@ -15,8 +15,6 @@
 
 namespace sc::engine {
 
-void copy_elements(const Tensor& dst, const Tensor& src) { kernels::copy(dst, src); }
-
 namespace {
 
 // kernels::copy into fresh storage, carrying undefined contents along (engine/undefined.h).

@@ -38,8 +38,4 @@ Tensor empty_like(const Tensor& self, std::optional<DType> dtype = std::nullopt,
 Tensor zeros_like(const Tensor& self, std::optional<DType> dtype = std::nullopt,
                   std::optional<MemoryFormat> format = std::nullopt);
 
-// Element-by-element copy between two headers of the same sizes (any strides,
-// any dtypes: converts). No checks and no bookkeeping: engine/kernels.
-void copy_elements(const Tensor& dst, const Tensor& src);
-
 }  // namespace sc::engine

@@ -127,13 +127,4 @@ bool is_contiguous(const Tensor& t, MemoryFormat format) {
 
 bool is_non_overlapping_and_dense(const Tensor& t) { return is_non_overlapping_and_dense(t.sizes, t.strides); }
 
-int64_t required_storage_elements(const Shape& sizes, const Shape& strides) {
-  int64_t n = 1;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 0) return 0;
-    n = wrapping::add(n, wrapping::mul(sizes[i] - 1, strides[i]));  // never UB; callers check sizes first
-  }
-  return n;
-}
-
 }  // namespace sc::engine

@@ -25,8 +25,4 @@ bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides);
 bool is_contiguous(const Tensor& t, MemoryFormat format = MemoryFormat::Contiguous);
 bool is_non_overlapping_and_dense(const Tensor& t);
 
-// Number of elements of storage a header needs: 1 + sum((size-1)*stride),
-// or 0 when any size is 0 (at::detail::computeStorageNbytes / itemsize).
-int64_t required_storage_elements(const Shape& sizes, const Shape& strides);
-
 }  // namespace sc::engine

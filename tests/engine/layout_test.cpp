@@ -64,12 +64,5 @@ TEST(ContiguousStrides, SizeZeroAndOneDimsCountAsOne) {
   EXPECT_EQ(contiguous_strides({}), (Shape{}));
 }
 
-TEST(RequiredStorageElements, SeedAsStridedBound) {
-  EXPECT_EQ(required_storage_elements({4, 4}, {3, 1}), 13);
-  EXPECT_EQ(required_storage_elements({4, 4}, {2, 1}), 10);
-  EXPECT_EQ(required_storage_elements({0, 4}, {3, 1}), 0);
-  EXPECT_EQ(required_storage_elements({}, {}), 1);
-}
-
 }  // namespace
 }  // namespace sc::engine
