@@ -46,6 +46,22 @@ std::vector<DomainClass> scalar_classes() {
 std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_classes() {
   std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> m;
   m[D::Self] = {"self", {{"recent value", 55, V}, {"any value", 45, V}}};
+  // The view ops' input, by layout: each class picks a value of that layout
+  // from the program so far (any value when there is none). LibTorch's view
+  // rules branch on exactly these: 0-d (wrap as a scalar), empty (strides
+  // are arbitrary), stride 0, non-contiguous (computeStride's chunks),
+  // overlapping, a storage offset (select/narrow/as_strided), size-1 dims
+  // (whose strides never matter, so they may be huge), high rank.
+  m[D::ViewSelf] = {"view input", {{"recent value", 40, V},
+                                    {"any value", 25, V},
+                                    {"0-d", 5, B},
+                                    {"empty", 5, B},
+                                    {"stride 0", 5, B},
+                                    {"non-contiguous", 6, V},
+                                    {"overlapping", 3, B},
+                                    {"storage offset", 5, V},
+                                    {"size-1 dim", 4, B},
+                                    {"rank 5 or more", 2, B}}};
   // "same storage": another value on self's storage (a view of it, or self's
   // base): copy_ and in-place ops between aliases reach the overlap rules
   // (partial overlap errors, inputs lined up with the output, overlapping
@@ -60,22 +76,28 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   m[D::DimList] = {"dim list", {{"subset", 55, V}, {"negative dims", 12, V}, {"empty", 8, V}, {"all dims", 10, V},
                                 {"repeated dim", 5, X}, {"out of range", 5, X}}};
   m[D::Permutation] = {"permutation", {{"permutation", 70, V}, {"negative dims", 15, V}, {"repeated dim", 5, X},
-                                       {"wrong length", 5, X}, {"out of range", 5, X}}};
+                                       {"wrong length", 5, X}, {"out of range", 5, X},
+                                       {"INT64_MIN or INT64_MAX", 2, X}}};
   m[D::MoveDims] = {"move dims", {{"one dim", 45, V}, {"dim list", 35, V}, {"empty list", 4, V},
-                                  {"out of range", 5, X}, {"repeated dim", 5, X}, {"length mismatch", 5, X}}};
+                                  {"out of range", 5, X}, {"repeated dim", 5, X}, {"length mismatch", 5, X},
+                                  {"INT64_MIN or INT64_MAX", 2, X}}};
   m[D::Index] = {"index", with_extremes({{"in range", 60, V}, {"negative", 25, V}, {"size", 5, X}, {"-size-1", 5, X}})};
   m[D::Start] = {"start", with_extremes({{"in range", 55, V}, {"negative", 25, V}, {"size", 6, B}, {"size+1", 4, X},
                                          {"-size-1", 4, X}})};
   m[D::Length] = {"length", with_extremes({{"fits", 60, V}, {"zero", 10, B}, {"one past", 6, X}, {"negative", 6, X}})};
   m[D::SliceBound] = {"slice bound", with_extremes({{"none", 25, V}, {"in range", 40, V}, {"negative", 15, V},
                                                     {"past the end", 5, B}, {"before the start", 5, B}})};
+  // 2^31 and 2^62 steps wrap step * stride in as_strided's checks; below
+  // -2^62 is not a SymInt (1.13 raises before the step's own check).
   m[D::SliceStep] = {"slice step", {{"1", 50, V}, {"2..3", 30, V}, {"size or more", 8, B}, {"INT64_MAX", 3, B},
-                                    {"0", 4, X}, {"negative", 4, X}}};
+                                    {"2^31 or 2^62", 3, B}, {"0", 4, X}, {"negative", 4, X}, {"INT64_MIN", 1, X},
+                                    {"below -2^62", 2, X}}};
   m[D::DiagOffset] = {"diagonal offset", with_extremes({{"small", 70, V}, {"+-size", 12, B}, {"past size", 5, B}})};
   m[D::WindowSize] = {"window size", {{"fits", 60, V}, {"0", 8, B}, {"size", 8, B}, {"size+1", 8, X}, {"negative", 6, X},
-                                      {"INT64_MAX", 3, X}}};
-  m[D::WindowStep] = {"window step", {{"1..3", 70, V}, {"size+1", 6, B}, {"INT64_MAX", 4, B}, {"0", 8, X},
-                                      {"negative", 8, X}}};
+                                      {"INT64_MAX", 3, X}, {"INT64_MIN", 2, X}}};
+  // step * stride[dim] wraps for 2^62 (as_strided then checks the wrapped stride)
+  m[D::WindowStep] = {"window step", {{"1..3", 70, V}, {"size+1", 6, B}, {"INT64_MAX", 4, B}, {"2^62", 3, B},
+                                      {"0", 8, X}, {"negative", 8, X}, {"INT64_MIN", 2, X}}};
   m[D::Shape] = {"shape", {{"small", 45, V},
                            {"rank 5-6", 12, V},
                            {"rank 7-64", 4, B},
@@ -106,14 +128,22 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                         {"mismatch", 5, X},
                                         {"negative", 4, X},
                                         {"-1 in a new dim", 3, X},
-                                        {"fewer dims", 3, X}}};
+                                        {"fewer dims", 3, X},
+                                        {"INT64_MAX in a size-1 dim", 2, B},
+                                        {"below -2^62", 2, X}}};  // not a SymInt
   m[D::ArangeEnd] = {"arange end", {{"small", 55, V}, {"thousands", 15, V}, {"zero", 5, B}, {"one", 3, B},
                                     {"negative", 5, X}, {"past float16 exact range", 4, B}, {"over budget", 3, B},
                                     {"INT64_MAX", 2, X}, {"INT64_MIN", 2, X}}};
-  m[D::Chunks] = {"chunks", {{"1..4", 70, V}, {"more than size", 10, B}, {"INT64_MAX", 4, B}, {"0", 6, X},
-                             {"negative", 6, X}}};
+  // size + chunks - 1 wraps for INT64_MAX; 2^62 chunks of a small dim: split size 1
+  m[D::Chunks] = {"chunks", {{"1..4", 70, V}, {"more than size", 10, B}, {"INT64_MAX", 4, B}, {"2^62", 2, B},
+                             {"0", 6, X}, {"negative", 6, X}, {"INT64_MIN", 2, X}}};
+  // "list with wrapping sum": [INT64_MAX, INT64_MAX, size+2] sums to size in
+  // int64 that wraps (the pieces' starts wrap too); "list below -2^62": not
+  // SymInts (2.x converts the list first).
   m[D::SplitSize] = {"split size", {{"one size", 40, V}, {"size list", 30, V}, {"0", 5, B}, {"INT64_MAX", 5, B},
-                                    {"negative", 5, X}, {"list with wrong sum", 7, X}, {"list with negative", 4, X}}};
+                                    {"2^62", 2, B}, {"negative", 5, X}, {"INT64_MIN", 2, X},
+                                    {"list with wrong sum", 7, X}, {"list with negative", 4, X},
+                                    {"list with wrapping sum", 3, B}, {"list below -2^62", 2, X}}};
   m[D::Repeats] = {"repeats", {{"one per dim", 55, V}, {"extra leading", 20, V}, {"thousands of elements", 6, V},
                                {"fewer than dims", 6, X}, {"negative", 6, X}, {"product overflows", 3, X}}};
   m[D::IndexList] = {"index list", with_extremes({{"in range", 55, V}, {"duplicates", 10, V}, {"empty", 10, B},
@@ -158,6 +188,7 @@ const auto& class_table() {
 // Shorthands for the op table below.
 ParamDomain P(std::string_view name, Domain d, int given = 100) { return {name, d, given}; }
 ParamDomain self() { return {"self", D::Self, 100}; }
+ParamDomain view_self() { return {"self", D::ViewSelf, 100}; }
 
 std::vector<OpDomain> build_domains() {
   const ParamDomain dtype{"dtype", D::OptDType, 100};
@@ -171,38 +202,38 @@ std::vector<OpDomain> build_domains() {
       {"tensor", {P("values", D::Values)}, {dtype}},
       {"empty_strided", {P("size", D::Shape), P("stride", D::Strides)}, {dtype}},
 
-      {"view", {self(), P("size", D::ViewShapeOrDType)}, {{"dtype", D::SetByShape, 100}}},
-      {"view_as", {self(), P("other", D::Other)}, {}},
-      {"reshape", {self(), P("shape", D::ViewShape)}, {}},
-      {"flatten", {self(), P("start_dim", D::Dim, 80), P("end_dim", D::Dim, 80)}, {}},
-      {"unflatten", {self(), P("dim", D::Dim), P("sizes", D::ViewShape)}, {}},
-      {"transpose", {self(), P("dim0", D::Dim), P("dim1", D::Dim)}, {}},
-      {"t", {self()}, {}},
-      {"mT", {self()}, {}},
-      {"T", {self()}, {}},
-      {"permute", {self(), P("dims", D::Permutation)}, {}},
-      {"movedim", {self(), P("source", D::MoveDims), P("destination", D::MoveDims)}, {}},
-      {"expand", {self(), P("size", D::ExpandShape)}, {}},
-      {"expand_as", {self(), P("other", D::Other)}, {}},
-      {"broadcast_to", {self(), P("size", D::ExpandShape)}, {}},
-      {"unsqueeze", {self(), P("dim", D::InsertDim)}, {}},
-      {"squeeze", {self(), P("dim", D::OptDim, 70)}, {}},
-      {"narrow", {self(), P("dim", D::Dim), P("start", D::Start), P("length", D::Length)}, {}},
+      {"view", {view_self(), P("size", D::ViewShapeOrDType)}, {{"dtype", D::SetByShape, 100}}},
+      {"view_as", {view_self(), P("other", D::Other)}, {}},
+      {"reshape", {view_self(), P("shape", D::ViewShape)}, {}},
+      {"flatten", {view_self(), P("start_dim", D::Dim, 80), P("end_dim", D::Dim, 80)}, {}},
+      {"unflatten", {view_self(), P("dim", D::Dim), P("sizes", D::ViewShape)}, {}},
+      {"transpose", {view_self(), P("dim0", D::Dim), P("dim1", D::Dim)}, {}},
+      {"t", {view_self()}, {}},
+      {"mT", {view_self()}, {}},
+      {"T", {view_self()}, {}},
+      {"permute", {view_self(), P("dims", D::Permutation)}, {}},
+      {"movedim", {view_self(), P("source", D::MoveDims), P("destination", D::MoveDims)}, {}},
+      {"expand", {view_self(), P("size", D::ExpandShape)}, {}},
+      {"expand_as", {view_self(), P("other", D::Other)}, {}},
+      {"broadcast_to", {view_self(), P("size", D::ExpandShape)}, {}},
+      {"unsqueeze", {view_self(), P("dim", D::InsertDim)}, {}},
+      {"squeeze", {view_self(), P("dim", D::OptDim, 70)}, {}},
+      {"narrow", {view_self(), P("dim", D::Dim), P("start", D::Start), P("length", D::Length)}, {}},
       {"slice",
-       {self(), P("dim", D::Dim, 90), P("start", D::SliceBound, 90), P("end", D::SliceBound, 90),
+       {view_self(), P("dim", D::Dim, 90), P("start", D::SliceBound, 90), P("end", D::SliceBound, 90),
         P("step", D::SliceStep, 80)},
        {}},
-      {"select", {self(), P("dim", D::Dim), P("index", D::Index)}, {}},
-      {"diagonal", {self(), P("offset", D::DiagOffset, 85), P("dim1", D::Dim, 80), P("dim2", D::Dim, 90)}, {}},
-      {"unfold", {self(), P("dimension", D::Dim), P("size", D::WindowSize), P("step", D::WindowStep)}, {}},
+      {"select", {view_self(), P("dim", D::Dim), P("index", D::Index)}, {}},
+      {"diagonal", {view_self(), P("offset", D::DiagOffset, 85), P("dim1", D::Dim, 80), P("dim2", D::Dim, 90)}, {}},
+      {"unfold", {view_self(), P("dimension", D::Dim), P("size", D::WindowSize), P("step", D::WindowStep)}, {}},
       {"as_strided",
-       {self(), P("size", D::Shape), P("stride", D::Strides), P("storage_offset", D::StorageOffset, 60)},
+       {view_self(), P("size", D::Shape), P("stride", D::Strides), P("storage_offset", D::StorageOffset, 60)},
        {}},
-      {"detach", {self()}, {}},
-      {"alias", {self()}, {}},
-      {"split", {self(), P("split_size", D::SplitSize), P("dim", D::Dim, 85)}, {}},
-      {"chunk", {self(), P("chunks", D::Chunks), P("dim", D::Dim, 85)}, {}},
-      {"unbind", {self(), P("dim", D::Dim, 85)}, {}},
+      {"detach", {view_self()}, {}},
+      {"alias", {view_self()}, {}},
+      {"split", {view_self(), P("split_size", D::SplitSize), P("dim", D::Dim, 85)}, {}},
+      {"chunk", {view_self(), P("chunks", D::Chunks), P("dim", D::Dim, 85)}, {}},
+      {"unbind", {view_self(), P("dim", D::Dim, 85)}, {}},
 
       {"contiguous", {self()}, {format}},
       {"clone", {self()}, {format}},

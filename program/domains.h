@@ -17,6 +17,7 @@ namespace sc {
 // input tensor (its rank, the size of the dim already drawn for this step).
 enum class Domain {
   Self,             // the tensor an op works on
+  ViewSelf,         // a view op's input, by layout (0-d, empty, stride 0, offset, ...)
   Other,            // a second tensor operand
   Dim,              // a dim of self: [-rank, rank-1] (rank 0 wraps as rank 1)
   InsertDim,        // unsqueeze: [-rank-1, rank]

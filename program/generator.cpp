@@ -7,6 +7,7 @@
 #include <random>
 
 #include "engine/error.h"
+#include "engine/layout.h"
 #include "engine/views/wrapping.h"
 #include "program/budget.h"
 #include "program/storage_bounds.h"
@@ -120,6 +121,33 @@ class Generator {
   const Value& pick_recent() {
     size_t n = std::min<size_t>(env_.size(), 3);
     return env_[env_.size() - 1 - c_.below(static_cast<uint32_t>(n))];
+  }
+  // A value of the layout class `cls` of Domain::ViewSelf (any value when
+  // the program has none yet).
+  const Value& pick_layout(std::string_view cls) {
+    auto has = [&](const Tensor& t) {
+      const int64_t n = t.dim();
+      if (cls == "0-d") return n == 0;
+      if (cls == "rank 5 or more") return n >= 5;
+      bool empty = false, stride0 = false, size1 = false;
+      for (int64_t d = 0; d < n; ++d) {
+        empty |= t.sizes[d] == 0;
+        stride0 |= t.strides[d] == 0 && t.sizes[d] > 1;
+        size1 |= t.sizes[d] == 1;
+      }
+      if (cls == "empty") return empty;
+      if (cls == "stride 0") return stride0;
+      if (cls == "size-1 dim") return size1;
+      if (cls == "storage offset") return t.storage_offset != 0;
+      if (cls == "non-contiguous") return !empty && !engine::is_contiguous(t);
+      // "overlapping": two indices reach one element (stride 0 or as_strided/unfold windows)
+      return !empty && !engine::is_non_overlapping_and_dense(t) && (stride0 || n >= 1);
+    };
+    std::vector<const Value*> found;
+    for (const Value& v : env_)
+      if (has(v.tensor)) found.push_back(&v);
+    if (found.empty()) return pick();
+    return *found[c_.below(static_cast<uint32_t>(found.size()))];
   }
   // Another value on v's storage (any value when v has no alias).
   const Value& pick_alias(const Value& v) {
@@ -352,6 +380,14 @@ class Generator {
     } else if (cls == "fewer dims") {
       if (!s.empty()) s.erase(s.begin());
       else s.push_back(1), s.push_back(2);  // rank 0: more dims than asked is fine; this one is valid
+    } else if (cls == "INT64_MAX in a size-1 dim") {
+      std::vector<size_t> ones;
+      for (size_t d = 0; d < s.size(); ++d)
+        if (t.sizes[d] == 1) ones.push_back(d);
+      if (ones.empty()) s.insert(s.begin(), kI64Max);  // a new leading dim instead
+      else s[ones[c_.below(static_cast<uint32_t>(ones.size()))]] = kI64Max;
+    } else if (cls == "below -2^62") {
+      s.insert(s.begin() + c_.below(static_cast<uint32_t>(s.size() + 1)), -k2p62 - c_.between(1, 3));
     }
     return s;
   }
@@ -416,7 +452,8 @@ class Generator {
     const Tensor* t = ctx.self ? &ctx.self->tensor : nullptr;
     const int64_t r = ctx.rank, s = ctx.dim_size;
     switch (d) {
-      case Domain::Self: return Name{ctx.self->name};
+      case Domain::Self:
+      case Domain::ViewSelf: return Name{ctx.self->name};
       case Domain::Other:
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         return Name{cls == "self" ? ctx.self->name : pick().name};
@@ -453,9 +490,11 @@ class Generator {
           if (p.empty() || c_.percent(50)) p.push_back(r);
           else p.pop_back();
         }
-        if (cls == "out of range") {
-          if (p.empty()) p.push_back(1);
-          else p[c_.below(static_cast<uint32_t>(p.size()))] = c_.percent(50) ? r : -r - 1;
+        if (cls == "out of range" || cls == "INT64_MIN or INT64_MAX") {
+          const bool extreme = cls != "out of range";
+          const int64_t bad = c_.percent(50) ? (extreme ? kI64Max : r) : (extreme ? kI64Min : -r - 1);
+          if (p.empty()) p.push_back(extreme ? bad : 1);
+          else p[c_.below(static_cast<uint32_t>(p.size()))] = bad;
         }
         return int_list(p);
       }
@@ -472,6 +511,10 @@ class Generator {
         if (cls == "out of range") {
           set(0);
           return I(c_.percent(50) ? re : -re - 1);
+        }
+        if (cls == "INT64_MIN or INT64_MAX") {
+          set(0);
+          return I(c_.percent(50) ? kI64Max : kI64Min);
         }
         std::vector<int64_t> v;
         if (cls == "dim list") {
@@ -530,6 +573,9 @@ class Generator {
         if (cls == "2..3") return I(c_.between(2, 3));
         if (cls == "size or more") return I(std::max<int64_t>(s, 1) + c_.between(0, 2));
         if (cls == "INT64_MAX") return I(kI64Max);
+        if (cls == "2^31 or 2^62") return I(c_.percent(50) ? k2p31 : k2p62);
+        if (cls == "INT64_MIN") return I(kI64Min);
+        if (cls == "below -2^62") return I(-k2p62 - c_.between(1, 3));
         if (cls == "0") return I(0);
         return I(c_.between(-3, -1));
       }
@@ -545,12 +591,15 @@ class Generator {
         if (cls == "size") return I(s);
         if (cls == "size+1") return I(s + 1);
         if (cls == "negative") return I(c_.between(-2, -1));
+        if (cls == "INT64_MIN") return I(kI64Min);
         return I(kI64Max);
       }
       case Domain::WindowStep: {
         if (cls == "1..3") return I(c_.between(1, 3));
         if (cls == "size+1") return I(s + 1);
         if (cls == "INT64_MAX") return I(kI64Max);
+        if (cls == "2^62") return I(k2p62);
+        if (cls == "INT64_MIN") return I(kI64Min);
         if (cls == "0") return I(0);
         return I(c_.between(-2, -1));
       }
@@ -598,6 +647,8 @@ class Generator {
         if (cls == "1..4") return I(c_.between(1, 4));
         if (cls == "more than size") return I(s + c_.between(1, 3));
         if (cls == "INT64_MAX") return I(kI64Max);
+        if (cls == "2^62") return I(k2p62);
+        if (cls == "INT64_MIN") return I(kI64Min);
         if (cls == "0") return I(0);
         return I(c_.between(-2, -1));
       }
@@ -607,6 +658,13 @@ class Generator {
         if (cls == "INT64_MAX") return I(kI64Max);
         if (cls == "negative") return I(c_.between(-2, -1));
         if (cls == "list with negative") return int_list({-1, s + 1});
+        if (cls == "2^62") return I(k2p62);
+        if (cls == "INT64_MIN") return I(kI64Min);
+        // sums to s in int64 that wraps: the pieces' starts wrap past INT64_MAX
+        if (cls == "list with wrapping sum")
+          return c_.percent(50) ? int_list({kI64Max, kI64Max, engine::wrapping::add(s, 2)})
+                                : int_list({k2p62, k2p62, k2p62, engine::wrapping::add(k2p62, s)});
+        if (cls == "list below -2^62") return int_list({-k2p62 - 1, engine::wrapping::add(k2p62 + 1, s)});
         std::vector<int64_t> parts;
         int64_t left = s;
         while (left > 0 && parts.size() < 6) {
@@ -683,8 +741,11 @@ class Generator {
     if (!dom) return std::nullopt;
     StepContext ctx;
     if (!spec.params.empty() && spec.params[0].kind == ParamKind::Tensor) {
-      self_class_ = draw_class(Domain::Self);
-      ctx.self = self_class_ == "recent value" ? &pick_recent() : &pick();
+      const Domain self_domain = dom->params[0].domain;
+      self_class_ = draw_class(self_domain);
+      ctx.self = self_class_ == "recent value" ? &pick_recent()
+                 : self_class_ == "any value"  ? &pick()
+                                               : &pick_layout(self_class_);
       ctx.rank = ctx.self->tensor.dim();
       ctx.dim_size = size_at(ctx.self->tensor, 0);
     }
@@ -702,7 +763,8 @@ class Generator {
       for (size_t i = 0; i < given; ++i) {
         const bool is_dim = dom->params[i].domain == Domain::Dim;
         if ((pass == 0) != is_dim) continue;
-        classes[i] = dom->params[i].domain == Domain::Self ? self_class_ : draw_class(dom->params[i].domain);
+        const bool is_self = dom->params[i].domain == Domain::Self || dom->params[i].domain == Domain::ViewSelf;
+        classes[i] = is_self ? self_class_ : draw_class(dom->params[i].domain);
         args[i] = value(dom->params[i].domain, classes[i], ctx);
         if (is_dim && ctx.self && !have_dim_) {
           const auto* n = std::get_if<Number>(&*args[i]);

@@ -18,6 +18,7 @@ bool produces(Domain d, ParamKind k) {
   using K = ParamKind;
   switch (d) {
     case Domain::Self:
+    case Domain::ViewSelf:
     case Domain::Other: return k == K::Tensor;
     case Domain::Dim:
     case Domain::InsertDim:
