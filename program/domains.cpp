@@ -66,7 +66,12 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // base): copy_ and in-place ops between aliases reach the overlap rules
   // (partial overlap errors, inputs lined up with the output, overlapping
   // inputs LibTorch lets through).
-  m[D::Other] = {"tensor", {{"any value", 70, V}, {"self", 15, V}, {"same storage", 15, V}}};
+  // "reinterpreted alias": self's bytes viewed as another dtype (a `view
+  // dtype=` step emitted first, narrowed back to self's sizes where it grew),
+  // float32 <-> float16 half the time: copy_'s fast paths and overlap rules
+  // between dtypes (2.15 converts float32 <-> float16 unchecked).
+  m[D::Other] = {"tensor", {{"any value", 64, V}, {"self", 15, V}, {"same storage", 15, V},
+                            {"reinterpreted alias", 6, V}}};
   std::vector<DomainClass> dim = with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-1", 4, X}, {"rank", 4, X}});
   m[D::Dim] = {"dim", dim};
   m[D::InsertDim] = {"insert dim", with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-2", 4, X}, {"rank+1", 4, X}})};

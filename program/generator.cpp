@@ -100,6 +100,8 @@ class Generator {
         continue;
       }
       std::optional<Drafted> s = next_step();
+      for (Drafted& p : pending_) emit(prog, std::move(p));  // steps the drawn classes need first
+      pending_.clear();
       if (s) emit(prog, std::move(*s));
     }
     return prog;
@@ -456,6 +458,7 @@ class Generator {
       case Domain::ViewSelf: return Name{ctx.self->name};
       case Domain::Other:
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
+        if (cls == "reinterpreted alias") return reinterpreted_alias(*ctx.self);
         return Name{cls == "self" ? ctx.self->name : pick().name};
       case Domain::Dim: return I(dim_value(cls, r));
       case Domain::InsertDim: return I(insert_dim_value(cls, r));
@@ -820,6 +823,40 @@ class Generator {
     return draft(*ops[c_.below(static_cast<uint32_t>(ops.size()))]);
   }
 
+  // The "reinterpreted alias" class: `view self dtype=D` (float32 <-> float16
+  // half the time), then, when the view's last dim grew (a smaller element),
+  // `narrow` back to self's last size. Both are emitted before the step that
+  // drew the class (pending_); each takes one name, so the last one's is known.
+  Name reinterpreted_alias(const Value& self) {
+    using engine::DType;
+    const DType from = self.tensor.dtype;
+    DType to;
+    if (c_.percent(50) && (from == DType::Float32 || from == DType::Float16)) {
+      to = from == DType::Float32 ? DType::Float16 : DType::Float32;
+    } else {
+      static constexpr DType all[] = {DType::Bool,    DType::UInt8,    DType::Int8,    DType::Int16,  DType::Int32,
+                                      DType::Int64,   DType::Float16,  DType::BFloat16, DType::Float32, DType::Float64};
+      to = all[c_.below(10)];
+    }
+    auto pending_name = [&] { return "v" + std::to_string(next_name_ + static_cast<int>(pending_.size())); };
+    Drafted view;
+    view.step.op = "view";
+    view.step.args.push_back(Name{self.name});
+    view.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(to))}, {}});
+    view.drawn.push_back({"self", "reinterpreted alias"});
+    std::string name = pending_name();
+    pending_.push_back(std::move(view));
+    if (self.tensor.dim() > 0 && engine::itemsize(to) < engine::itemsize(from)) {
+      Drafted narrow;
+      narrow.step.op = "narrow";
+      narrow.step.args = {Name{name}, I(-1), I(0), I(self.tensor.sizes.back())};
+      narrow.drawn.push_back({"self", "reinterpreted alias"});
+      name = pending_name();
+      pending_.push_back(std::move(narrow));
+    }
+    return Name{name};
+  }
+
   // empty_like's contents are undefined until written (DESIGN.md): most of
   // the time the next step writes them, so later reads are compared.
   std::optional<Drafted> write_after_empty_like(const std::string& result, const std::string& source) {
@@ -878,6 +915,15 @@ class Generator {
     };
     if (refuse_out_of_storage(s, lookup_extent)) run_it = false;
 
+    // A step reading a value whose step raised (a reinterpreted alias's
+    // `view dtype=` of an unviewable self) is skipped on both sides: not run here.
+    auto bound = [&](const std::string& n) {
+      return std::any_of(env_.begin(), env_.end(), [&](const Value& v) { return v.name == n; });
+    };
+    for (const Arg& a : s.args)
+      if (const auto* n = std::get_if<Name>(&a); n && !bound(n->id)) run_it = false;
+    for (const KwArg& k : s.kwargs)
+      if (const auto* n = std::get_if<Name>(&k.value); n && !bound(n->id)) run_it = false;
     std::vector<Tensor> results;
     bool ok = run_it;
     if (run_it) {
@@ -921,6 +967,7 @@ class Generator {
   std::vector<const OpSpec*> by_category_[5];
   std::vector<const OpSpec*> creation_ops_;
   std::vector<Value> env_;
+  std::vector<Drafted> pending_;  // emitted before the step being drafted
   int next_name_ = 0;
   bool find_domain_param_is_view_ = false;
   bool have_dim_ = false;
