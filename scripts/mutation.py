@@ -13,8 +13,10 @@
    stopping at the first failure: killed, survived or timeout.
 4. Prints the kill rate and every survivor with file:line and the mutation;
    survivors listed in scripts/mutation_equivalent.txt (by stable key) are
-   counted as equivalent, not as new survivors. Exit status 1 when a survivor
-   is new.
+   counted as equivalent, not as new survivors; those listed with a tag
+   `[only X.Y]` lie on a path only the X.Y profile takes: under another
+   oracle they are counted on their own line (version-gated), under X.Y they
+   must be killed like any other. Exit status 1 when a survivor is new.
 """
 import argparse
 import concurrent.futures
@@ -279,6 +281,8 @@ def run_checks(args, bdir, env_extra, timeout):
 
 
 def load_equivalent(path):
+    """key -> (version, reason): version "" for an equivalent mutant, "X.Y" for one on a path only
+    the X.Y profile takes (listed as `<key> [only X.Y] <reason>`)."""
     eq = {}
     if os.path.exists(path):
         for ln in open(path):
@@ -286,8 +290,16 @@ def load_equivalent(path):
             if not ln or ln.startswith("#"):
                 continue
             key, _, reason = ln.partition(" ")
-            eq[key] = reason.strip()
+            m = re.match(r"\[only (\d+\.\d+)\]\s*(.*)", reason.strip())
+            eq[key] = (m.group(1), m.group(2)) if m else ("", reason.strip())
     return eq
+
+
+def engine_semantics(bdir):
+    """The PyTorch version the built engine imitates ("2.15"), from `stridecheck --version`."""
+    r = subprocess.run([os.path.join(bdir, "bin", "stridecheck"), "--version"], capture_output=True, text=True)
+    m = re.search(r"engine semantics: PyTorch (\d+\.\d+)", r.stdout)
+    return m.group(1) if m else ""
 
 
 def select(mutants, args):
@@ -387,14 +399,21 @@ def main():
             if i % 25 == 0 or i == len(sel):
                 log(f"mutation: {i}/{len(sel)} done ({time.time() - t0:.0f} s)")
 
-    eq = load_equivalent(args.equivalent)
+    listed = load_equivalent(args.equivalent)
+    semantics = engine_semantics(bdir)
+    # A mutant on a path only another profile takes cannot be killed by this oracle's run (the
+    # other oracle's run kills it): counted on its own line, like the CUDA-only ones. Under its
+    # own profile it is an ordinary mutant that must be killed.
+    gated_keys = {k for k, (v, _) in listed.items() if v and v != semantics}
+    eq = {k: why for k, (v, why) in listed.items() if not v}
     killed = [r for r in results if r["status"] == "killed"]
     timeouts = [r for r in results if r["status"] == "timeout"]
     survived = [r for r in results if r["status"] == "survived"]
     equivalent = [r for r in survived if r["key"] in eq]
-    new = [r for r in survived if r["key"] not in eq]
-    stale = [r for r in results if r["key"] in eq and r["status"] != "survived"]
-    denom = len(results) - len(equivalent)
+    gated = [r for r in survived if r["key"] in gated_keys]
+    new = [r for r in survived if r["key"] not in eq and r["key"] not in gated_keys]
+    stale = [r for r in results if (r["key"] in eq or r["key"] in gated_keys) and r["status"] != "survived"]
+    denom = len(results) - len(equivalent) - len(gated)
     rate = 100.0 * (len(killed) + len(timeouts)) / denom if denom else 100.0
     by = {}
     for r in killed:
@@ -407,19 +426,27 @@ def main():
     print(f"  killed: {len(killed)} (" + ", ".join(f"{k} {v}" for k, v in sorted(by.items())) + f"), timeout: "
           f"{len(timeouts)}, survived: {len(survived)} (not reached: "
           f"{sum(1 for r in survived if r['by'] == 'not reached')}), equivalent (listed): {len(equivalent)}")
-    print(f"  kill rate: {rate:.1f}% ((killed + timeout) / (run - equivalent) = "
-          f"{len(killed) + len(timeouts)}/{denom})")
+    print(f"  kill rate: {rate:.1f}% ((killed + timeout) / (run - equivalent"
+          + (" - version-gated" if gated else "") + f") = {len(killed) + len(timeouts)}/{denom})")
+    if gated:
+        print(f"  version-gated (engine semantics {semantics or '?'}; listed as [only X.Y]: killable only under "
+              f"that oracle, not counted): {len(gated)}")
     if cuda_only:
         files_cuda = sorted({m["file"] for m in cuda_only})
         print(f"  CUDA-only host paths (no GPU build mutated: not sampled, not run): {len(cuda_only)} mutants in "
               + ", ".join(files_cuda) + " (--list marks them)")
     ops = {}
     for r in results:
-        st = "equivalent" if r["status"] == "survived" and r["key"] in eq else r["status"]
+        st = r["status"]
+        if st == "survived" and r["key"] in eq:
+            st = "equivalent"
+        elif st == "survived" and r["key"] in gated_keys:
+            st = "gated"
         ops.setdefault(r["op"], {}).setdefault(st, 0)
         ops[r["op"]][st] += 1
-    print("  per operator (killed/timeout/survived/equivalent): " + ", ".join(
+    print("  per operator (killed/timeout/survived/equivalent" + ("/version-gated" if gated else "") + "): " + ", ".join(
         f"{op} {c.get('killed', 0)}/{c.get('timeout', 0)}/{c.get('survived', 0)}/{c.get('equivalent', 0)}"
+        + (f"/{c.get('gated', 0)}" if gated else "")
         for op, c in sorted(ops.items())))
     if new:
         print(f"== survivors ({len(new)}, not in {os.path.relpath(args.equivalent, args.root)}) ==")
@@ -428,7 +455,7 @@ def main():
             print(f"{r['file']}:{r['line']}:{r['col']}: {r['op']}: {r['mutation']}{note}  key={r['key']}")
             print(f"    {source_line(args.root, r)}")
     if stale:
-        print("== listed as equivalent but killed now (remove them from the list) ==")
+        print("== listed as equivalent (or version-gated) but killed now (remove them from the list) ==")
         for r in stale:
             print(f"{r['file']}:{r['line']}:{r['col']}: {r['mutation']}  key={r['key']}")
     if args.json:

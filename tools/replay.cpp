@@ -1,6 +1,8 @@
 // stridecheck replay: every program on two backends (or against its
 // recording), each in a forked child with a wall-time limit, so a crash or a
 // hang in LibTorch or the engine is a reported failure, never the tool's end.
+// With engine:cpu against LibTorch, every UNDEFINED claim the engine takes is
+// checked by brute force as well (a wrong claim fails the program).
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -8,10 +10,12 @@
 #include <map>
 #include <optional>
 
+#include "engine/undefined_claims.h"
 #include "program/compare.h"
 #include "program/known_divergences.h"
 #include "program/parser.h"
 #include "program/trace_text.h"
+#include "program/undefined_check.h"
 #include "program/findings/isolated.h"
 #include "program/findings/signature.h"
 #include "tools/tool.h"
@@ -73,7 +77,19 @@ std::string child_report(const Program& program, const Options& o, const std::ve
       if (progress) progress->set(backend, step);
     };
     if (o.against_recorded && o.semantics.empty()) imitate_recorded_version(program);
+    // The engine's UNDEFINED decisions are verified by brute force, as in the
+    // differential property (program/undefined_check.h): a corpus program
+    // pins them too, not only the values it compares.
+    const bool check_claims = !o.against_recorded && names.size() == 2 && names[0] == "engine:cpu" &&
+                              names[1].rfind("libtorch:", 0) == 0;
+    engine::ClaimLog claims;
     Comparison c = compare_program(program, o, names, /*record_contents=*/false, on_step);
+    if (check_claims) {
+      UndefinedCheck u = check_undefined(claims.claims(), c.left);
+      if (!u.ok())
+        return "fail\n" + strip_libtorch(c.right.backend_version) + "\nundefined-check\n" +
+               "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);
+    }
     return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
            failure_signature(program, c) + "\n" + format_diff(program, c.left, c.right, c.diff);
   } catch (const std::exception& e) {
