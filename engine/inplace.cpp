@@ -311,8 +311,7 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
 // Change::CopyFloatHalfSkipsOverlapChecks: first of all, a float32 <-> float16
 // copy between CPU tensors of the same sizes, both contiguous (or self dense
 // with src's strides), is fbgemm's conversion with no check at all. Where src
-// overlaps self, what it reads depends on fbgemm's vector width, so
-// account_write marks self undefined.
+// overlaps self: Note [copy_'s fbgemm path over its own source].
 namespace {
 bool fbgemm_float_half_copy(const Tensor& self, const Tensor& src) {
   if (!since(Change::CopyFloatHalfSkipsOverlapChecks)) return false;
@@ -321,6 +320,44 @@ bool fbgemm_float_half_copy(const Tensor& self, const Tensor& src) {
   if (!pair || self.device() != Device::CPU || src.device() != Device::CPU || self.sizes != src.sizes) return false;
   return (is_contiguous(self) && is_contiguous(src)) ||
          (is_non_overlapping_and_dense(self) && self.strides == src.strides);
+}
+}  // namespace
+
+// Note [copy_'s fbgemm path over its own source]: fbgemm converts float32 <->
+// float16 in memory order, a vector of 16 or 8 elements at a time (each read
+// whole before it is written), the tail one by one. Element k (both tensors
+// dense with the same order: byte d + k * ds of self, s + k * ss of src)
+// reads its source before any element writes it, unless an earlier element's
+// write [d, d + k * ds) reaches its bytes [s + k * ss, s + (k + 1) * ss): what
+// those read depends on the vector width, so they are undefined; every other
+// element is the conversion of the source as it was.
+namespace {
+void fbgemm_copy_over_own_source(const Tensor& self, const Tensor& src) {
+  WriteScope write_scope;
+  const std::vector<int64_t> undefined = elements_reading_undefined(self, src);
+  // the source as it was, on a storage of its own (no claims: not a write)
+  Tensor before = src;
+  before.storage = Storage::allocate(src.storage->nbytes(), Device::CPU);
+  before.storage->write(0, src.storage->nbytes(), src.storage->data());
+  kernels::copy(self, before);
+  const int64_t n = self.numel(), ds = itemsize(self.dtype), ss = itemsize(src.dtype);
+  const int64_t d = self.storage_offset * ds, s = src.storage_offset * ss;
+  self.storage->mark_defined(d, n * ds);
+  mark_elements_undefined(self, undefined);
+  std::vector<int64_t> marked;
+  for (int64_t k = 0; k < n; ++k)
+    if (s + k * ss < d + k * ds && s + (k + 1) * ss > d) marked.push_back(d + k * ds);
+  mark_elements_undefined(self, marked);
+  if (!marked.empty())
+    note_undefined(str_cat("copy_'s float32/float16 fast path (no overlap check) reads ", marked.size(),
+                           " elements of its source after an earlier element overwrote them: their values depend "
+                           "on fbgemm's vector width"));
+  if (claims_recorded())
+    record_claim({.kind = UndefinedClaim::Kind::InputReadInMemoryOrder,
+                  .written = geometry_of(self),
+                  .input = geometry_of(src),
+                  .marked = std::move(marked)});
+  write_scope.done(self);
 }
 }  // namespace
 
@@ -337,7 +374,9 @@ Tensor copy_(const Tensor& self, const Tensor& src) {
     Shape shape = broadcast_shapes(self.sizes, src.sizes);
     SC_CHECK(shape == self.sizes, "output with shape ", shape_str(self.sizes), " doesn't match the broadcast shape ",
              shape_str(shape));
-    if (self.numel() > 0) {
+    if (fbgemm && self.numel() > 0 && self.storage == src.storage && exact_overlap(self, src) != MemOverlap::No) {
+      fbgemm_copy_over_own_source(self, src);
+    } else if (self.numel() > 0) {
       // Elements read from undefined bytes, found before the write (src may be self's very bytes).
       WriteScope write_scope;
       std::vector<int64_t> undefined = elements_reading_undefined(self, src);

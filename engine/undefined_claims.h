@@ -42,6 +42,13 @@ struct UndefinedClaim {
     // `written` and `input` on one storage, taken as lined up (every element
     // reads exactly its own bytes), so nothing is marked undefined.
     InputAligned,
+    // `written` and `input` on one storage, both dense with the same element
+    // order, converted element by element in memory order by a loop of
+    // unknown vector width (copy_'s fbgemm float32 <-> float16 path): `marked`
+    // holds the byte offsets of the written elements whose input bytes an
+    // earlier element writes (what they read depends on the width); every
+    // other element reads its input before anything overwrites it.
+    InputReadInMemoryOrder,
     // `written` reads `input` broadcast to written's sizes: `marked` holds the
     // byte offsets of the elements of `written` whose read element is
     // undefined (a flagged byte in `window_mask`, or a bool byte other than

@@ -151,11 +151,13 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "copy_ between float32 and float16 CPU tensors of the same sizes, both contiguous (or self "
      "non-overlapping and dense with src's strides), converts with fbgemm before any other check: no "
      "internal or partial overlap error ('some elements of the input tensor and the written-to tensor refer "
-     "to a single memory location'); what an overlapping source reads then depends on fbgemm's vector width "
-     "(16, 8, then one by one: measured, copy_ of 4 float32 from a float16 view of their own first 8 bytes "
-     "gives [0,0,0,0], of 8 reads all 8 first). Debian's 1.13 is built without FBGEMM and checks",
+     "to a single memory location'); it converts in memory order, 16 or 8 elements at a time, then one by one "
+     "(measured: copy_ of 4 float32 from a float16 view of their own first 8 bytes gives [0,0,0,0], of 8 reads "
+     "all 8 first), so an element whose source an earlier element overwrote reads width-dependent bytes "
+     "(undefined), every other one is exact. Debian's 1.13 is built without FBGEMM and checks",
      "USE_FBGEMM block at the top of copy_impl (aten/src/ATen/native/Copy.cpp; its sizes check from "
-     "pytorch#88543); found by helper edgesdata; corpus/versions/copy_float_half_overlap.prog"},
+     "pytorch#88543); found by helper edgesdata; corpus/versions/copy_float_half_overlap.prog, "
+     "copy_float_half_overlap_undefined.prog"},
 }};
 
 constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};

@@ -182,6 +182,38 @@ std::string check_input_aligned(const UndefinedClaim& c, bool* too_big) {
   return finding;
 }
 
+// Both dense in the same element order (element k of each at its base + k *
+// itemsize); `marked`: the written elements whose input bytes an earlier
+// element's write reaches.
+std::string check_input_read_in_memory_order(const UndefinedClaim& c, bool* too_big) {
+  const std::string where = "the written tensor (" + text(c.written) + ") converted in memory order from an input (" +
+                            text(c.input) + "): ";
+  if (c.written.sizes != c.input.sizes) return where + "but their sizes differ";
+  auto w_offs = offsets(c.written);
+  auto r_offs = offsets(c.input);
+  if (!w_offs || !r_offs) return *too_big = true, "";
+  if (w_offs->empty()) return "";
+  const int64_t d = *std::min_element(w_offs->begin(), w_offs->end());
+  const int64_t s = *std::min_element(r_offs->begin(), r_offs->end());
+  const int64_t dw = c.written.itemsize, sr = c.input.itemsize;
+  const int64_t n = static_cast<int64_t>(w_offs->size());
+  std::vector<int64_t> expected;
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t kw = ((*w_offs)[static_cast<size_t>(i)] - d), kr = ((*r_offs)[static_cast<size_t>(i)] - s);
+    if (kw % dw != 0 || kr % sr != 0 || kw / dw != kr / sr)
+      return where + "but the element at byte " + std::to_string((*w_offs)[static_cast<size_t>(i)]) +
+             " is not at the input's memory rank";
+    const int64_t k = kw / dw;
+    if (s + k * sr < d + k * dw && s + (k + 1) * sr > d) expected.push_back(d + k * dw);
+  }
+  // dense: the ranks are 0..n-1, each once
+  if (sorted_unique(*w_offs).size() != w_offs->size() ||
+      (n > 0 && sorted_unique(*w_offs).back() != d + (n - 1) * dw))
+    return where + "but the written tensor is not dense";
+  std::string diff = set_difference_text(sorted_unique(c.marked), sorted_unique(expected));
+  return diff.empty() ? "" : where + "the elements read after an earlier write differ: " + diff;
+}
+
 std::string check_reads_undefined(const UndefinedClaim& c, bool* too_big) {
   if (!c.checkable) return *too_big = true, "";
   const std::string where =
@@ -249,7 +281,8 @@ std::string check_write_done(const UndefinedClaim& done, const std::vector<const
     if (!same_place(c->written, done.written)) continue;
     if (c->kind == Kind::InputOverlap && c->answer != MemOverlap::No) all = true;
     if (c->kind == Kind::InternalOverlap && c->answer == MemOverlap::TooHard) all = true;
-    if (c->kind == Kind::InternalOverlap || c->kind == Kind::ReadsUndefined)
+    if (c->kind == Kind::InternalOverlap || c->kind == Kind::ReadsUndefined ||
+        c->kind == Kind::InputReadInMemoryOrder)
       justified.insert(justified.end(), c->marked.begin(), c->marked.end());
   }
   std::vector<int64_t> expected = all ? *offs : justified;
@@ -268,6 +301,7 @@ std::string check_claim(const UndefinedClaim& c, bool* too_big) {
     case Kind::InternalOverlap: finding = check_internal(c, &big); break;
     case Kind::InputOverlap: finding = check_input_overlap(c, &big); break;
     case Kind::InputAligned: finding = check_input_aligned(c, &big); break;
+    case Kind::InputReadInMemoryOrder: finding = check_input_read_in_memory_order(c, &big); break;
     case Kind::ReadsUndefined: finding = check_reads_undefined(c, &big); break;
     case Kind::WriteBegin: break;
     case Kind::WriteDone: break;  // needs the write's claims: check_undefined

@@ -106,7 +106,19 @@ TEST(Copy, FloatHalfFastPathSkipsOverlapChecks) {
   auto [a, h] = half_over_own_floats();
   EXPECT_EQ(error_of([&] { copy_(h, a); }), "");
   EXPECT_EQ(h.version->value, 1);
-  EXPECT_TRUE(a.storage->has_undefined_bytes());
+  // every element reads its float32 before an earlier one writes it: 0..7
+  EXPECT_EQ(values(h), (std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_FALSE(a.storage->has_undefined_bytes());
+  {
+    // 4 float32 over the float16 view of their own first 8 bytes: element 0
+    // reads first; 1..3 read bytes element 0 and 1 already wrote (undefined)
+    Tensor d = arange(4, DType::Float32);
+    Tensor f = hdr(view_dtype(d, DType::Float16), {4}, {1});
+    copy_(d, f);
+    const auto& m = d.storage->undefined_mask();
+    ASSERT_EQ(m.size(), 16u);
+    for (int b = 0; b < 16; ++b) EXPECT_EQ(m[b] != 0, b >= 4) << b;
+  }
   // other sizes (src broadcast) or another dtype pair: checked as before
   Tensor q = hdr(a, {2, 4}, {4, 1});
   Tensor p = hdr(h, {4}, {1});

@@ -79,6 +79,28 @@ TEST(UndefinedCheck, InputAlignedMeansEveryElementReadsItsOwnBytes) {
   EXPECT_NE(check_claim(input(Kind::InputAligned, w, {{2, 3}, {1, 2}, 2, 4}, MemOverlap::No)), "");  // transposed
 }
 
+// copy_'s fbgemm float32 <-> float16 path over its own source: the elements
+// whose input an earlier element's write reaches, exactly.
+TEST(UndefinedCheck, InputReadInMemoryOrderMarksTheElementsReadAfterAnEarlierWrite) {
+  auto claim = [](ClaimGeometry w, ClaimGeometry in, std::vector<int64_t> marked) {
+    UndefinedClaim c = input(Kind::InputReadInMemoryOrder, std::move(w), std::move(in), MemOverlap::Yes);
+    c.marked = std::move(marked);
+    return c;
+  };
+  // 4 float32 written over the float16 view of their own first 8 bytes: elements 1..3
+  const ClaimGeometry f32{{4}, {1}, 0, 4}, f16{{4}, {1}, 0, 2};
+  EXPECT_EQ(check_claim(claim(f32, f16, {4, 8, 12})), "");
+  EXPECT_NE(check_claim(claim(f32, f16, {})), "");
+  EXPECT_NE(check_claim(claim(f32, f16, {0, 4, 8, 12})), "");
+  // float16 written over the first half of its float32 source: every read comes first
+  const ClaimGeometry h8{{8}, {1}, 0, 2}, f8{{8}, {1}, 0, 4};
+  EXPECT_EQ(check_claim(claim(h8, f8, {})), "");
+  EXPECT_NE(check_claim(claim(h8, f8, {2})), "");
+  // not the same element order, or not dense
+  EXPECT_NE(check_claim(claim({{2, 2}, {1, 2}, 0, 2}, {{2, 2}, {2, 1}, 0, 4}, {})), "");
+  EXPECT_NE(check_claim(claim({{2}, {2}, 0, 2}, {{2}, {2}, 0, 4}, {})), "");
+}
+
 TEST(UndefinedCheck, ReadsUndefinedMarksExactlyTheElementsReadingAFlaggedByte) {
   UndefinedClaim c;
   c.kind = Kind::ReadsUndefined;
