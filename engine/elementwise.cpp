@@ -288,13 +288,18 @@ void warn_out_resized(const Tensor& out, const Shape& shape) {
 // after its warning (warn_out_resized).
 void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& strides) {
   // resize_: contiguous strides; the storage grows to (numel + offset) elements.
+  // set_sizes_contiguous changes out's header before its checks, so a resize
+  // that raises leaves out with the new sizes (generated seed 2277639):
+  // set_sizes keeps the old strides, cut or extended with 0s to the new rank
+  // (SizesAndStrides::resize); refresh_numel raises "numel: integer
+  // multiplication overflow" for a negative size, unless a later size is 0
+  // (view_chain_fuzzer ASan campaign against 2.15, the same on 1.13); then
+  // empty_tensor_restride writes every contiguous stride, wrapped, before 2.x
+  // checks their products ("Stride calculation overflowed"); then the storage grows.
   out.sizes = shape;
-  out.strides = contiguous_strides(shape);
-  // set_sizes_contiguous: refresh_numel first ("numel: integer multiplication
-  // overflow" for a negative size, unless a later size is 0: view_chain_fuzzer
-  // ASan campaign against 2.15, the same on 1.13), then the contiguous
-  // strides (2.x checks their products), before the storage grows.
+  out.strides.resize(shape.size(), 0);
   check_numel(shape);
+  out.strides = contiguous_strides(shape);
   check_contiguous_stride_calculation(shape);
   int64_t numel = 1;  // wraps as LibTorch's int64 product (a 0 later makes it 0: [2^62,2,0])
   for (int64_t s : shape) numel = wrapping::mul(numel, s);

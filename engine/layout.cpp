@@ -31,6 +31,10 @@ Shape strides_for_format(const Shape& sizes, MemoryFormat format) {
   // at::empty sets contiguous strides first (checked in 2.x), then restrides
   // to the format (whose rank check comes second; measured on 2.15).
   check_contiguous_stride_calculation(sizes);
+  return strides_for_format_wrapping(sizes, format);
+}
+
+Shape strides_for_format_wrapping(const Shape& sizes, MemoryFormat format) {
   auto order_to_strides = [&](std::initializer_list<int> inner_to_outer) {
     Shape strides(sizes.size());
     int64_t z = 1;

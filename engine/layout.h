@@ -17,6 +17,9 @@ Shape contiguous_strides(const Shape& sizes);
 // contiguous clamps sizes to 1, get_channels_last_strides_2d/3d do not.
 // Raises "required rank 4 tensor to use channels_last format" (5 for _3d).
 Shape strides_for_format(const Shape& sizes, MemoryFormat format);
+// The same strides without the contiguous stride computation's overflow check
+// (products wrap): a resized out= leaves that check to resize_ (resize_out).
+Shape strides_for_format_wrapping(const Shape& sizes, MemoryFormat format);
 
 bool is_contiguous(const Shape& sizes, const Shape& strides);                 // is_contiguous()
 bool is_channels_last_contiguous(const Shape& sizes, const Shape& strides);   // is_contiguous(channels_last)

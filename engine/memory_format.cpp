@@ -107,13 +107,14 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
   // An output allocated without strides is at::empty(shape, format): the
   // storage size first (its message names no strides), then the contiguous
   // stride computation (2.x checks it: strides_for_format), then the format.
-  // (A resized out= goes through resize_, which sets the strides first.)
+  // A resized out= goes through resize_, which sets the sizes and strides
+  // before it checks them (resize_out): no check here, or the out would keep
+  // its old header (generated seed 2277639).
   const bool allocated = !ops.empty() && ops[0].is_output && !ops[0].tensor;
   auto empty_strides = [&](MemoryFormat format) {
-    if (allocated) {
-      check_factory_sizes(shape);  // at::empty: a negative size first (a broadcast of an as_strided [-1, 0] view)
-      (void)compute_storage_nbytes_contiguous(shape, element_size);
-    }
+    if (!allocated) return strides_for_format_wrapping(shape, format);
+    check_factory_sizes(shape);  // at::empty: a negative size first (a broadcast of an as_strided [-1, 0] view)
+    (void)compute_storage_nbytes_contiguous(shape, element_size);
     return strides_for_format(shape, format);
   };
   // fast_set_up (compute_fast_setup_type): operands that are defined and not resized.

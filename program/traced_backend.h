@@ -201,6 +201,18 @@ class TracedBackend : public Backend {
         obs.outcome = Outcome::Error;
         obs.error_kind = std::string(engine::error_kind_name(applied.error->kind));
         obs.error_message = std::move(applied.error->message);
+        // An out= resize that raised may have changed out's header already
+        // (resize_ sets the sizes before its checks): every name bound to
+        // that tensor object sees it (generated seed 2341050: `d = clamp_ c`,
+        // then `add ... out=c` raises, then d is c's new header). A no-op for
+        // LibTorch.
+        for (const KwArg& k : s.kwargs) {
+          const auto* n = std::get_if<Name>(&k.value);
+          if (k.key != "out" || !n || !index.count(n->id)) continue;
+          const Tensor out = lookup(n->id);
+          for (Bound& b : env)
+            if (traits.identity(b.tensor) == traits.identity(out)) b.tensor = out;
+        }
       } else if (est) {
         allocated += est->bytes;
       }
