@@ -88,6 +88,7 @@ class Generator {
 
   Program run() {
     Program prog;
+    prog_ = &prog;
     prog.source_name = "<generated>";
     unit();
     emit(prog, creation());
@@ -124,8 +125,9 @@ class Generator {
     size_t n = std::min<size_t>(env_.size(), 3);
     return env_[env_.size() - 1 - c_.below(static_cast<uint32_t>(n))];
   }
-  // A value of the layout class `cls` of Domain::ViewSelf (any value when
-  // the program has none yet).
+  // A value of the layout class `cls` of Domain::ViewSelf. When the program
+  // has none yet, one is made first from any value by a step of its own
+  // (prepare_layout); any value when that cannot be done either.
   const Value& pick_layout(std::string_view cls) {
     auto has = [&](const Tensor& t) {
       const int64_t n = t.dim();
@@ -145,11 +147,77 @@ class Generator {
       // "overlapping": two indices reach one element (stride 0 or as_strided/unfold windows)
       return !empty && !engine::is_non_overlapping_and_dense(t) && (stride0 || n >= 1);
     };
-    std::vector<const Value*> found;
-    for (const Value& v : env_)
-      if (has(v.tensor)) found.push_back(&v);
+    auto find = [&] {
+      std::vector<const Value*> found;
+      for (const Value& v : env_)
+        if (has(v.tensor)) found.push_back(&v);
+      return found;
+    };
+    std::vector<const Value*> found = find();
+    if (found.empty() && prepare_layout(cls)) found = find();
     if (found.empty()) return pick();
     return *found[c_.below(static_cast<uint32_t>(found.size()))];
+  }
+  // Emits `as_strided v sizes strides offset` (or `unsqueeze v 0` for a
+  // size-1 dim) whose result has the layout `cls`, from a value v of the
+  // program, within v's storage; false when v's storage is too small.
+  bool prepare_layout(std::string_view cls) {
+    if (!prog_) return false;
+    const Value& v = pick();
+    const Tensor& t = v.tensor;
+    const int64_t elems = t.storage->nbytes() / engine::itemsize(t.dtype);
+    Drafted d;
+    d.step.args.push_back(Name{v.name});
+    d.drawn.push_back({"self", made_class_name(cls)});
+    if (cls == "size-1 dim") {
+      d.step.op = "unsqueeze";
+      d.step.args.push_back(I(0));
+      emit(*prog_, std::move(d));
+      return true;
+    }
+    std::vector<int64_t> sizes, strides;
+    int64_t offset = 0;
+    if (cls == "0-d") {
+      if (elems < 1) return false;
+      offset = c_.between(0, elems - 1);
+    } else if (cls == "empty") {
+      sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
+      if (sizes.empty()) sizes = {0}, strides = {1};
+      else sizes[c_.below(static_cast<uint32_t>(sizes.size()))] = 0;
+    } else if (cls == "stride 0") {
+      sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
+      sizes.insert(sizes.begin(), c_.between(2, 3));
+      strides.insert(strides.begin(), 0);
+    } else if (cls == "rank 5 or more") {
+      sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
+      while (sizes.size() < 5) sizes.insert(sizes.begin(), 1), strides.insert(strides.begin(), c_.between(1, 3));
+    } else if (cls == "non-contiguous" || cls == "overlapping") {
+      if (elems < 4) return false;
+      sizes = {2, 2};
+      strides = cls == "overlapping" ? std::vector<int64_t>{1, 1} : std::vector<int64_t>{1, 2};
+    } else {  // "storage offset"
+      if (elems < 2) return false;
+      offset = c_.between(1, elems - 1);
+      sizes = {elems - offset};
+      strides = {1};
+    }
+    d.step.op = "as_strided";
+    d.step.args.push_back(int_list(sizes));
+    d.step.args.push_back(int_list(strides));
+    d.step.args.push_back(I(offset));
+    emit(*prog_, std::move(d));
+    return true;
+  }
+  static std::string_view made_class_name(std::string_view cls) {
+    // the class name the coverage report shows for a preparation step
+    if (cls == "0-d") return "made 0-d";
+    if (cls == "empty") return "made empty";
+    if (cls == "stride 0") return "made stride 0";
+    if (cls == "rank 5 or more") return "made rank 5+";
+    if (cls == "non-contiguous") return "made non-contiguous";
+    if (cls == "overlapping") return "made overlapping";
+    if (cls == "size-1 dim") return "made size-1 dim";
+    return "made storage offset";
   }
   // Another value on v's storage (any value when v has no alias).
   const Value& pick_alias(const Value& v) {
@@ -962,6 +1030,7 @@ class Generator {
   }
 
   Choices& c_;
+  Program* prog_ = nullptr;  // the program being generated (layout preparation steps go there too)
   const GeneratorPolicy& p_;
   GenerationLog* log_;
   std::vector<const OpSpec*> by_category_[5];
