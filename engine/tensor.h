@@ -7,12 +7,15 @@
 #include <optional>
 #include <vector>
 
+#include "engine/dim_vector.h"
 #include "engine/dtype.h"
 #include "engine/storage.h"
 
 namespace sc::engine {
 
-using Shape = std::vector<int64_t>;
+// Sizes, strides, dim lists: inline up to DimVector::kInlineDims dims (view
+// ops allocate nothing for such ranks), on the heap beyond.
+using Shape = DimVector;
 
 struct Tensor {
   std::shared_ptr<Storage> storage;
