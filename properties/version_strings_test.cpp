@@ -28,8 +28,16 @@ int distance(PyTorchVersion a, PyTorchVersion b) {
 RC_GTEST_PROP(VersionStrings, ReadAndChooseTheNearestProfile, ()) {
   const auto profiles = engine::known_profiles();
   PyTorchVersion v;
-  if (*rc::gen::inRange(0, 4) == 0) {
+  const int how = *rc::gen::inRange(0, 4);
+  if (how == 0) {
     v = *rc::gen::elementOf(std::vector<PyTorchVersion>(profiles.begin(), profiles.end()));
+  } else if (how == 1 && profiles.size() > 1) {
+    // Around the midpoint between two neighbouring profiles, where the choice
+    // flips (1.64 is as near to 1.13 as to 2.15: the newer wins the tie).
+    const size_t k = *rc::gen::inRange<size_t>(0, profiles.size() - 1);
+    const int mid = (profiles[k].major * 100 + profiles[k].minor + profiles[k + 1].major * 100 + profiles[k + 1].minor) / 2;
+    const int key = mid + *rc::gen::inRange(-2, 3);
+    v = {key / 100, key % 100};
   } else {
     // Minors up to 99 (one key per version): between two profiles the
     // midpoint (1.64 between 1.13 and 2.15) decides the nearest.
