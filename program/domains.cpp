@@ -46,6 +46,10 @@ std::vector<DomainClass> scalar_classes() {
 std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_classes() {
   std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> m;
   m[D::Self] = {"self", {{"recent value", 55, V}, {"any value", 45, V}}};
+  // The input of the ops that take format=: "4-d or 5-d value" is a value of
+  // the ranks channels_last / channels_last_3d take (any value when there is
+  // none); other ranks raise "required rank 4 tensor to use channels_last format".
+  m[D::FormatSelf] = {"format op input", {{"recent value", 40, V}, {"any value", 30, V}, {"4-d or 5-d value", 30, V}}};
   // The view ops' input, by layout: each class picks a value of that layout
   // from the program so far (any value when there is none). LibTorch's view
   // rules branch on exactly these: 0-d (wrap as a scalar), empty (strides
@@ -194,6 +198,7 @@ const auto& class_table() {
 ParamDomain P(std::string_view name, Domain d, int given = 100) { return {name, d, given}; }
 ParamDomain self() { return {"self", D::Self, 100}; }
 ParamDomain view_self() { return {"self", D::ViewSelf, 100}; }
+ParamDomain format_self() { return {"self", D::FormatSelf, 100}; }
 
 std::vector<OpDomain> build_domains() {
   const ParamDomain dtype{"dtype", D::OptDType, 100};
@@ -240,14 +245,14 @@ std::vector<OpDomain> build_domains() {
       {"chunk", {view_self(), P("chunks", D::Chunks), P("dim", D::Dim, 85)}, {}},
       {"unbind", {view_self(), P("dim", D::Dim, 85)}, {}},
 
-      {"contiguous", {self()}, {format}},
-      {"clone", {self()}, {format}},
-      {"to", {self()}, {format, {"dtype", D::OptDType, 100}}},
+      {"contiguous", {format_self()}, {format}},
+      {"clone", {format_self()}, {format}},
+      {"to", {format_self()}, {format, {"dtype", D::OptDType, 100}}},
       {"repeat", {self(), P("repeats", D::Repeats)}, {}},
       {"index_select", {self(), P("dim", D::Dim), P("index", D::IndexList)}, {}},
       {"flip", {self(), P("dims", D::DimList)}, {}},
-      {"empty_like", {self()}, {format, dtype}},
-      {"zeros_like", {self()}, {format, dtype}},
+      {"empty_like", {format_self()}, {format, dtype}},
+      {"zeros_like", {format_self()}, {format, dtype}},
 
       {"add_", {self(), P("other", D::ScalarOrTensor)}, {}},
       {"sub_", {self(), P("other", D::ScalarOrTensor)}, {}},

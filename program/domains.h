@@ -18,6 +18,7 @@ namespace sc {
 enum class Domain {
   Self,             // the tensor an op works on
   ViewSelf,         // a view op's input, by layout (0-d, empty, stride 0, offset, ...)
+  FormatSelf,       // the input of an op taking format=: 4-d and 5-d values often
   Other,            // a second tensor operand
   Dim,              // a dim of self: [-rank, rank-1] (rank 0 wraps as rank 1)
   InsertDim,        // unsqueeze: [-rank-1, rank]

@@ -101,8 +101,6 @@ class Generator {
         continue;
       }
       std::optional<Drafted> s = next_step();
-      for (Drafted& p : pending_) emit(prog, std::move(p));  // steps the drawn classes need first
-      pending_.clear();
       if (s) emit(prog, std::move(*s));
     }
     return prog;
@@ -125,14 +123,15 @@ class Generator {
     size_t n = std::min<size_t>(env_.size(), 3);
     return env_[env_.size() - 1 - c_.below(static_cast<uint32_t>(n))];
   }
-  // A value of the layout class `cls` of Domain::ViewSelf. When the program
-  // has none yet, one is made first from any value by a step of its own
-  // (prepare_layout); any value when that cannot be done either.
+  // A value of the layout class `cls` of Domain::ViewSelf or FormatSelf. When
+  // the program has none yet, one is made first from any value by a step of
+  // its own (prepare_layout); any value when that cannot be done either.
   const Value& pick_layout(std::string_view cls) {
     auto has = [&](const Tensor& t) {
       const int64_t n = t.dim();
       if (cls == "0-d") return n == 0;
       if (cls == "rank 5 or more") return n >= 5;
+      if (cls == "4-d or 5-d value") return n == 4 || n == 5;  // the channels_last formats' ranks
       bool empty = false, stride0 = false, size1 = false;
       for (int64_t d = 0; d < n; ++d) {
         empty |= t.sizes[d] == 0;
@@ -191,6 +190,11 @@ class Generator {
     } else if (cls == "rank 5 or more") {
       sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
       while (sizes.size() < 5) sizes.insert(sizes.begin(), 1), strides.insert(strides.begin(), c_.between(1, 3));
+    } else if (cls == "4-d or 5-d value") {
+      if (t.dim() > 5) return false;
+      sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
+      const size_t rank = c_.percent(50) ? 4 : 5;
+      while (sizes.size() < rank) sizes.insert(sizes.begin(), 1), strides.insert(strides.begin(), c_.between(1, 3));
     } else if (cls == "non-contiguous" || cls == "overlapping") {
       if (elems < 4) return false;
       sizes = {2, 2};
@@ -214,6 +218,7 @@ class Generator {
     if (cls == "empty") return "made empty";
     if (cls == "stride 0") return "made stride 0";
     if (cls == "rank 5 or more") return "made rank 5+";
+    if (cls == "4-d or 5-d value") return "made 4-d or 5-d";
     if (cls == "non-contiguous") return "made non-contiguous";
     if (cls == "overlapping") return "made overlapping";
     if (cls == "size-1 dim") return "made size-1 dim";
@@ -523,10 +528,11 @@ class Generator {
     const int64_t r = ctx.rank, s = ctx.dim_size;
     switch (d) {
       case Domain::Self:
-      case Domain::ViewSelf: return Name{ctx.self->name};
+      case Domain::ViewSelf:
+      case Domain::FormatSelf: return Name{ctx.self->name};
       case Domain::Other:
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
-        if (cls == "reinterpreted alias") return reinterpreted_alias(*ctx.self);
+        if (cls == "reinterpreted alias") return reinterpreted_alias(ctx);
         return Name{cls == "self" ? ctx.self->name : pick().name};
       case Domain::Dim: return I(dim_value(cls, r));
       case Domain::InsertDim: return I(insert_dim_value(cls, r));
@@ -834,7 +840,8 @@ class Generator {
       for (size_t i = 0; i < given; ++i) {
         const bool is_dim = dom->params[i].domain == Domain::Dim;
         if ((pass == 0) != is_dim) continue;
-        const bool is_self = dom->params[i].domain == Domain::Self || dom->params[i].domain == Domain::ViewSelf;
+        const bool is_self = dom->params[i].domain == Domain::Self || dom->params[i].domain == Domain::ViewSelf ||
+                             dom->params[i].domain == Domain::FormatSelf;
         classes[i] = is_self ? self_class_ : draw_class(dom->params[i].domain);
         args[i] = value(dom->params[i].domain, classes[i], ctx);
         if (is_dim && ctx.self && !have_dim_) {
@@ -893,11 +900,15 @@ class Generator {
 
   // The "reinterpreted alias" class: `view self dtype=D` (float32 <-> float16
   // half the time), then, when the view's last dim grew (a smaller element),
-  // `narrow` back to self's last size. Both are emitted before the step that
-  // drew the class (pending_); each takes one name, so the last one's is known.
-  Name reinterpreted_alias(const Value& self) {
+  // `narrow` back to self's last size: steps of their own, emitted before the
+  // step that drew the class (as prepare_layout's); each takes one name.
+  Name reinterpreted_alias(StepContext& ctx) {
     using engine::DType;
-    const DType from = self.tensor.dtype;
+    if (!prog_) return Name{pick_alias(*ctx.self).name};
+    // copies: emit() grows env_, which moves the value ctx.self points at
+    const std::string self_name = ctx.self->name;
+    const std::vector<int64_t> self_sizes = ctx.self->tensor.sizes;
+    const DType from = ctx.self->tensor.dtype;
     DType to;
     if (c_.percent(50) && (from == DType::Float32 || from == DType::Float16)) {
       to = from == DType::Float32 ? DType::Float16 : DType::Float32;
@@ -906,22 +917,24 @@ class Generator {
                                       DType::Int64,   DType::Float16,  DType::BFloat16, DType::Float32, DType::Float64};
       to = all[c_.below(10)];
     }
-    auto pending_name = [&] { return "v" + std::to_string(next_name_ + static_cast<int>(pending_.size())); };
+    auto last_name = [&] { return "v" + std::to_string(next_name_ - 1); };
     Drafted view;
     view.step.op = "view";
-    view.step.args.push_back(Name{self.name});
+    view.step.args.push_back(Name{self_name});
     view.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(to))}, {}});
     view.drawn.push_back({"self", "reinterpreted alias"});
-    std::string name = pending_name();
-    pending_.push_back(std::move(view));
-    if (self.tensor.dim() > 0 && engine::itemsize(to) < engine::itemsize(from)) {
+    emit(*prog_, std::move(view));
+    std::string name = last_name();
+    if (!self_sizes.empty() && engine::itemsize(to) < engine::itemsize(from)) {
       Drafted narrow;
       narrow.step.op = "narrow";
-      narrow.step.args = {Name{name}, I(-1), I(0), I(self.tensor.sizes.back())};
+      narrow.step.args = {Name{name}, I(-1), I(0), I(self_sizes.back())};
       narrow.drawn.push_back({"self", "reinterpreted alias"});
-      name = pending_name();
-      pending_.push_back(std::move(narrow));
+      emit(*prog_, std::move(narrow));
+      name = last_name();
     }
+    for (const Value& v : env_)
+      if (v.name == self_name) ctx.self = &v;
     return Name{name};
   }
 
@@ -1036,7 +1049,6 @@ class Generator {
   std::vector<const OpSpec*> by_category_[5];
   std::vector<const OpSpec*> creation_ops_;
   std::vector<Value> env_;
-  std::vector<Drafted> pending_;  // emitted before the step being drafted
   int next_name_ = 0;
   bool find_domain_param_is_view_ = false;
   bool have_dim_ = false;

@@ -19,6 +19,7 @@ bool produces(Domain d, ParamKind k) {
   switch (d) {
     case Domain::Self:
     case Domain::ViewSelf:
+    case Domain::FormatSelf:
     case Domain::Other: return k == K::Tensor;
     case Domain::Dim:
     case Domain::InsertDim:
