@@ -52,10 +52,21 @@ class DimVector {
   }
   /* implicit */ DimVector(const std::vector<int64_t>& v) { assign(v.data(), v.data() + v.size()); }
 
-  DimVector(const DimVector& o) { assign(o.begin(), o.end()); }
+  DimVector(const DimVector& o) {
+    if (o.size_ <= kInlineDims)
+      copy_inline(o);
+    else
+      assign(o.begin(), o.end());
+  }
   DimVector(DimVector&& o) noexcept { take(o); }
   DimVector& operator=(const DimVector& o) {
-    if (this != &o) assign(o.begin(), o.end());
+    if (this == &o) return *this;
+    if (o.size_ <= kInlineDims) {
+      release();
+      copy_inline(o);
+    } else {
+      assign(o.begin(), o.end());
+    }
     return *this;
   }
   DimVector& operator=(DimVector&& o) noexcept {
@@ -198,11 +209,18 @@ class DimVector {
     size_ = 0;
     cap_ = kInlineDims;
   }
+  // o's dims into this (inline, o.size_ <= kInlineDims): a fixed-size copy of
+  // the whole inline buffer (no call, no loop), which the compiler turns
+  // into a few vector moves. Bytes past o.size_ are in bounds: o's inline
+  // buffer is always initialised, and a heap buffer of o has >= kInlineDims + 1 slots.
+  void copy_inline(const DimVector& o) noexcept {
+    std::memcpy(inline_, o.data_, sizeof(inline_));
+    size_ = o.size_;
+  }
   // Steals o's heap buffer, or copies its inline dims; o is left empty.
   void take(DimVector& o) noexcept {
     if (o.is_inline()) {
-      std::memcpy(inline_, o.inline_, o.size_ * sizeof(int64_t));
-      size_ = o.size_;
+      copy_inline(o);
     } else {
       data_ = o.data_;
       size_ = o.size_;
@@ -237,7 +255,7 @@ class DimVector {
   int64_t* data_ = inline_;
   uint32_t size_ = 0;
   uint32_t cap_ = kInlineDims;
-  int64_t inline_[kInlineDims];
+  int64_t inline_[kInlineDims] = {};  // zeroed: copy_inline copies all of it
 };
 
 }  // namespace sc::engine

@@ -168,6 +168,24 @@ ProfileChoice& current() {
   return choice;
 }
 
+// since()'s answers for one profile, one per Change: since() is asked on
+// every view op's path, so it reads this table instead of the version
+// comparison (kept equal to it by set_profile; constant-initialised, so
+// right before any static initialiser runs).
+using Answers = std::array<bool, static_cast<size_t>(Change::kCount)>;
+constexpr Answers answers_for(PyTorchVersion profile) {
+  Answers a{};
+  for (size_t i = 0; i < a.size(); ++i) a[i] = profile >= kChanges[i].since;
+  return a;
+}
+constinit Answers active_answers = answers_for(k2_15);
+constexpr bool table_in_enum_order() {
+  for (size_t i = 0; i < kChanges.size(); ++i)
+    if (kChanges[i].change != static_cast<Change>(i)) return false;
+  return true;
+}
+static_assert(table_in_enum_order(), "kChanges must list every Change in enum order (answers_for indexes it)");
+
 }  // namespace
 
 std::string to_string(PyTorchVersion v) { return std::to_string(v.major) + "." + std::to_string(v.minor); }
@@ -215,7 +233,10 @@ std::optional<ProfileChoice> choose_profile(std::string_view version) {
   return c;
 }
 
-void set_profile(const ProfileChoice& c) { current() = c; }
+void set_profile(const ProfileChoice& c) {
+  current() = c;
+  active_answers = answers_for(c.profile);
+}
 
 const ProfileChoice& current_profile() { return current(); }
 
@@ -226,7 +247,11 @@ ProfileScope::ProfileScope(std::string_view version) : previous_(current()) {
 }
 ProfileScope::~ProfileScope() { set_profile(previous_); }
 
-bool since(Change c) { return current().profile >= change_info(c).since; }
+bool since(Change c) {
+  const auto i = static_cast<size_t>(c);
+  SC_ASSERT(i < active_answers.size(), "since: Change out of range");
+  return active_answers[i];
+}
 
 ErrorKind dtype_dispatch_error_kind() {
   return since(Change::DispatchErrorIsNotImplemented) ? ErrorKind::NotImplementedError : ErrorKind::RuntimeError;

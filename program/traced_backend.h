@@ -259,9 +259,10 @@ class TracedBackend : public Backend {
     TensorObs observe(const Tensor& t) {
       TensorFacts f = traits.facts(t);
       TensorObs o;
-      o.dtype = f.dtype;
-      o.sizes = f.sizes;
-      o.strides = f.strides;
+      o.exact_overlap = to_overlap(engine::exact_internal_overlap(f.sizes, f.strides));
+      o.dtype = std::move(f.dtype);  // f's strings and vectors move: built per result, used once
+      o.sizes = std::move(f.sizes);
+      o.strides = std::move(f.strides);
       o.storage_offset = f.storage_offset;
       o.contiguous = f.contiguous;
       o.channels_last = f.channels_last;
@@ -275,7 +276,6 @@ class TracedBackend : public Backend {
       }
       o.storage = storage_number(t);
       o.torch_overlap = f.torch_overlap;
-      o.exact_overlap = to_overlap(engine::exact_internal_overlap(f.sizes, f.strides));
       return o;
     }
 

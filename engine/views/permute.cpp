@@ -66,11 +66,11 @@ Tensor permute(const Tensor& self, const Shape& dims) {
            "ordering of dimensions i.e. input.dim() = ",
            ndim, " is not equal to len(dims) = ", dims.size());
   Shape sizes(dims.size()), strides(dims.size());
-  std::vector<bool> seen(dims.size());
+  Shape seen(dims.size(), 0);  // a Shape of flags: inline (no allocation) for the usual ranks
   for (int64_t i = 0; i < ndim; ++i) {
     const int64_t d = maybe_wrap_dim(dims[i], ndim);
-    SC_CHECK(!seen[d], "permute(): duplicate dims are not allowed.");
-    seen[d] = true;
+    SC_CHECK(seen[d] == 0, "permute(): duplicate dims are not allowed.");
+    seen[d] = 1;
     sizes[i] = self.sizes[d];
     strides[i] = self.strides[d];
   }

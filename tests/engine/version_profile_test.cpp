@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <vector>
 
 #include "engine/creation.h"
 #include "engine/error.h"
@@ -74,6 +75,24 @@ TEST(VersionProfile, SinceFollowsTheCurrentProfile) {
     ProfileScope p("2.15");
     for (const ChangeInfo& c : version_changes()) EXPECT_TRUE(since(c.change)) << c.name;
   }
+}
+
+// since() reads a table refreshed by set_profile: for every profile (and a
+// version between them) it answers as the comparison with the table's
+// `since`, and restoring a profile restores the answers.
+TEST(VersionProfile, SinceAgreesWithTheTableForEveryProfile) {
+  const auto before = [] {
+    std::vector<bool> a;
+    for (const ChangeInfo& c : version_changes()) a.push_back(since(c.change));
+    return a;
+  }();
+  for (const char* v : {"1.13", "2.8", "2.15", "1.0", "9.9"}) {
+    ProfileScope p(v);
+    for (const ChangeInfo& c : version_changes())
+      EXPECT_EQ(since(c.change), current_profile().profile >= c.since) << v << " " << c.name;
+  }
+  size_t i = 0;
+  for (const ChangeInfo& c : version_changes()) EXPECT_EQ(since(c.change), before[i++]) << c.name;
 }
 
 // One behaviour through the engine under each profile: view's error message.
