@@ -484,17 +484,21 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       b = Scalar::floating(load_double(t.dtype, t.storage->data() + t.storage_offset * itemsize(t.dtype)));
     }
     Tensor a32 = empty(shape, DType::Float32);
-    kernels::copy(a32, ins[0]);
+    cpu::convert(a32, ins[0]);
     Tensor b32 = broadcast_header(wrapped_tensor(b, DType::Float32), shape);
     Tensor tmp = empty(shape, DType::Float32);
     kernel(op, tmp, {a32, b32});
+    // LibTorch's unary loop over (result, a) decides the NaN bits (Note [NaN
+    // bits of LibTorch's loops]), not this copy's.
     if (result.dtype == common) {
       kernels::copy(result, tmp);
+      cpu::vector_loop_nans(result, ins[0]);
     } else {
       // an out= of another dtype: the kernel wrote the common-dtype temporary
       // (float16/bfloat16), copied into out afterwards (3 * 127 -> bfloat16 380)
       Tensor rounded = empty(shape, common, device);
       kernels::copy(rounded, tmp);
+      cpu::vector_loop_nans(rounded, ins[0]);
       kernels::copy(result, rounded);
     }
   } else if (result.dtype == common) {

@@ -158,6 +158,20 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "USE_FBGEMM block at the top of copy_impl (aten/src/ATen/native/Copy.cpp; its sizes check from "
      "pytorch#88543); found by helper edgesdata; corpus/versions/copy_float_half_overlap.prog, "
      "copy_float_half_overlap_undefined.prog"},
+    {Change::HalfFromFloatKeepsNanPayload, "HalfFromFloatKeepsNanPayload", k2_15,
+     "float -> float16 of a NaN (copies, float16 arithmetic's result) quiets it and keeps its payload's top 10 "
+     "bits: float 0xffe00000 -> 0xff00, float16 0xfc01 * 1 -> 0xfe01; 1.13 wrote sign | 0x7e00 (0xfe00)",
+     "measured: 2.15's c10::Half(float) is _cvtss_sh (torch/headeronly/util/Half.h, C10_X86_F16 in the F16C "
+     "kernels), 1.13's the software fp16_ieee_from_fp32_value; Note [NaN bits of conversions]; "
+     "corpus/versions/half_nan_payload.prog"},
+    {Change::HalfToFloatCopyTailAllOnes, "HalfToFloatCopyTailAllOnes", k2_15,
+     "a contiguous float16 -> float32 copy writes 0x7fffffff for the NaNs of its scalar tail (the last n % 8 of "
+     "a run; [1] 0xfc01 -> 0x7fffffff), the quieted NaN (0xffc02000) in its 8-wide chunks; 1.13 quieted all",
+     "measured; Note [NaN bits of LibTorch's loops]; corpus/versions/half_to_float_copy_tail_nan.prog"},
+    {Change::NegReducedFloatVectorFlipsSign, "NegReducedFloatVectorFlipsSign", k2_15,
+     "neg of a float16/bfloat16 NaN in a vector chunk flips its sign bit (bfloat16 0x7f81 -> 0xff81); 1.13 "
+     "negated in float and converted back (0xffff, float16 sign | 0x7e00); the scalar tail does so in both",
+     "measured; Note [NaN bits of LibTorch's loops]; corpus/versions/neg_reduced_float_nan.prog"},
 }};
 
 constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};

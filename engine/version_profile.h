@@ -72,6 +72,9 @@ enum class Change : int {
   FloatToIntOverflowsAtMaxPlusOne,
   HeapSymIntInIntArrayRef,
   CopyFloatHalfSkipsOverlapChecks,
+  HalfFromFloatKeepsNanPayload,
+  HalfToFloatCopyTailAllOnes,
+  NegReducedFloatVectorFlipsSign,
   kCount
 };
 

@@ -14,12 +14,16 @@
 #include "engine/kernels/cpu/loop.h"
 #include "engine/kernels/cpu/transpose_tile.h"
 #include "engine/kernels/cpu/types.h"
+#include "engine/nan_bits.h"
 
 namespace sc::engine::cpu {
 namespace {
 
+
 // n contiguous elements, src -> dst.
-template <class D, class S>
+// kLoopNans: the copy kernel's own NaN bits (Note [NaN bits of LibTorch's
+// loops]); false for cpu::convert, the conversion a kernel does on load.
+template <class D, class S, bool kLoopNans>
 void copy_contiguous(D* dp, const std::byte* s, int64_t n) {
   [[maybe_unused]] const S* sp = reinterpret_cast<const S*>(s);
   if constexpr (std::is_same_v<D, S>) {
@@ -28,21 +32,29 @@ void copy_contiguous(D* dp, const std::byte* s, int64_t n) {
     float_to_half_run(reinterpret_cast<uint16_t*>(dp), sp, n);
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, Half>) {
     half_to_float_run(dp, reinterpret_cast<const uint16_t*>(sp), n);
+    // Note [NaN bits of LibTorch's loops]: 2.15's scalar tail.
+    if (kLoopNans && half_to_float_copy_tail_all_ones())
+      for (int64_t i = vector_end(n, kHalfToFloatCopyChunk); i < n; ++i)
+        if (dp[i] != dp[i]) dp[i] = bits_to_float(kHalfToFloatCopyTailNan);
   } else if constexpr (std::is_same_v<D, BFloat16> && std::is_same_v<S, float>) {
     float_to_bfloat16_run(reinterpret_cast<uint16_t*>(dp), sp, n);
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, BFloat16>) {
     bfloat16_to_float_run(dp, reinterpret_cast<const uint16_t*>(sp), n);
   } else {
     for (int64_t i = 0; i < n; ++i) dp[i] = convert<D>(load<S>(s + i * sizeof(S)));
+    // Note [NaN bits of LibTorch's loops]: double -> bfloat16's vector chunks.
+    if constexpr (kLoopNans && std::is_same_v<D, BFloat16> && std::is_same_v<S, double>)
+      for (int64_t i = 0; i < vector_end(n, kReducedFloatVectorChunk); ++i)
+        if (is_bfloat16_nan(dp[i].bits)) dp[i].bits = kBFloat16VectorNan;
   }
 }
 
-template <class D, class S>
+template <class D, class S, bool kLoopNans>
 void copy_run(std::byte* const* p, const int64_t* st, int64_t n) {
   std::byte* d = p[0];
   const std::byte* s = p[1];
   if (st[0] == sizeof(D) && st[1] == sizeof(S)) {
-    copy_contiguous<D, S>(reinterpret_cast<D*>(d), s, n);
+    copy_contiguous<D, S, kLoopNans>(reinterpret_cast<D*>(d), s, n);
     return;
   }
   if (st[1] == 0) {  // broadcast source: convert once
@@ -103,7 +115,7 @@ void copy_plane_tiled(std::byte* d, const std::byte* s, int64_t n0, int64_t ds0,
   }
 }
 
-template <class D, class S>
+template <class D, class S, bool kLoopNans>
 void copy_typed(const Tensor& dst, const Tensor& src) {
   if (any_empty(dst.sizes)) return;
   const LoopGeometry<2> g = make_geometry<2>(dst.sizes, {&dst, &src});
@@ -113,7 +125,7 @@ void copy_typed(const Tensor& dst, const Tensor& src) {
   for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
   if (!wants_tiles(g)) {
     const int64_t outer = g.ndim == 0 ? 1 : g.sizes[g.ndim - 1];
-    auto run = copy_run<D, S>;
+    auto run = copy_run<D, S, kLoopNans>;
     parallel_for(outer, numel, [&](int64_t b, int64_t e) { run_geometry<2>(g, base, b, e, run); });
     return;
   }
@@ -135,17 +147,21 @@ void copy_typed(const Tensor& dst, const Tensor& src) {
 
 }  // namespace
 
-void copy(const Tensor& dst, const Tensor& src) {
+template <bool kLoopNans>
+void copy_or_convert(const Tensor& dst, const Tensor& src) {
   SC_ASSERT(dst.sizes == src.sizes, "cpu::copy needs broadcast operands");
   SC_ASSERT(dst.device() == Device::CPU && src.device() == Device::CPU);
   dispatch_dtype(dst.dtype, [&](auto dt) {
     using D = typename decltype(dt)::type;
     dispatch_dtype(src.dtype, [&](auto stag) {
       using S = typename decltype(stag)::type;
-      copy_typed<D, S>(dst, src);
+      copy_typed<D, S, kLoopNans>(dst, src);
     });
   });
 }
+
+void copy(const Tensor& dst, const Tensor& src) { copy_or_convert<true>(dst, src); }
+void convert(const Tensor& dst, const Tensor& src) { copy_or_convert<false>(dst, src); }
 
 // Filling is idempotent, so a location reached many times through stride-0
 // dims (an expanded tensor: LibTorch's fill_ has no overlap check) is written

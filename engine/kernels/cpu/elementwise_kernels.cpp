@@ -2,15 +2,28 @@
 // dtype T; arithmetic runs in opmath_t<T> (float for float16/bfloat16, as
 // at::opmath_type) and rounds once to T. Integers wrap.
 #include <algorithm>
+#include <cstring>
 
 #include "engine/error.h"
 #include "engine/kernels/cpu/binary_runs.h"
 #include "engine/kernels/cpu/kernels.h"
 #include "engine/kernels/cpu/loop.h"
 #include "engine/kernels/cpu/types.h"
+#include "engine/nan_bits.h"
 
 namespace sc::engine::cpu {
 namespace {
+
+// Note [NaN bits of LibTorch's loops]: the NaNs a bfloat16 run's vector
+// chunks write are 0xffff (the scalar code, which ran, wrote 0x7fc0).
+template <class T>
+void vector_chunk_nans(std::byte* o, int64_t n) {
+  if constexpr (std::is_same_v<T, BFloat16>) {
+    T* out = reinterpret_cast<T*>(o);
+    for (int64_t i = 0; i < vector_end(n, kReducedFloatVectorChunk); ++i)
+      if (is_bfloat16_nan(out[i].bits)) out[i].bits = kBFloat16VectorNan;
+  }
+}
 
 template <class T>
 T from_opmath(opmath_t<T> v) {
@@ -63,7 +76,30 @@ struct DivOp {  // true division; integer inputs were promoted to float by the c
 };
 
 template <class T, class Op>
+void binary_run_values(std::byte* const* p, const int64_t* st, int64_t n);
+
+// LibTorch vectorises a run whose operands are all contiguous, or one of
+// them a stride-0 scalar (VectorizedLoop2d).
+template <class T>
+bool vectorised_run(const int64_t* st, int arity) {
+  constexpr int64_t z = sizeof(T);
+  if (st[0] != z) return false;
+  int scalars = 0;
+  for (int k = 1; k <= arity; ++k) {
+    if (st[k] == 0) ++scalars;
+    else if (st[k] != z) return false;
+  }
+  return scalars < arity || arity == 1;
+}
+
+template <class T, class Op>
 void binary_run(std::byte* const* p, const int64_t* st, int64_t n) {
+  binary_run_values<T, Op>(p, st, n);
+  if (vectorised_run<T>(st, 2)) vector_chunk_nans<T>(p[0], n);
+}
+
+template <class T, class Op>
+void binary_run_values(std::byte* const* p, const int64_t* st, int64_t n) {
   std::byte* o = p[0];
   const std::byte* a = p[1];
   const std::byte* b = p[2];
@@ -117,19 +153,49 @@ void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
   }
 }
 
+// neg of a float16/bfloat16 flips the sign bit, except for a NaN (Note
+// [NaN bits of LibTorch's loops]): LibTorch's scalar code negates in float
+// and converts back; its vector chunks flip the bit (2.15) or, in 1.13, also
+// negate in float and convert with the vector conversion.
+template <class T>
+T neg_reduced_float_nan(T v, bool in_vector_chunk) {
+  if (in_vector_chunk && neg_reduced_float_vector_flips_sign()) return T{static_cast<uint16_t>(v.bits ^ 0x8000u)};
+  const float f = -to_float(v);
+  if constexpr (std::is_same_v<T, BFloat16>)
+    return T{float_to_bfloat16(f, in_vector_chunk ? BFloat16Nan::Vector : BFloat16Nan::Scalar)};
+  else return T{float_to_half(f)};
+}
+
+void vector_loop_nans(const Tensor& out, const Tensor& in) {
+  if (out.dtype != DType::BFloat16) return;
+  SC_ASSERT(out.sizes == in.sizes);
+  for_each_strided_parallel<2>(out.sizes, {&out, &in}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
+    const int64_t vector_n = vectorised_run<BFloat16>(st, 1) ? vector_end(n, kReducedFloatVectorChunk) : 0;
+    for (int64_t i = 0; i < n; ++i) {
+      BFloat16 v;
+      std::memcpy(&v, p[0] + i * st[0], 2);
+      if (!is_bfloat16_nan(v.bits)) continue;
+      v.bits = i < vector_n ? kBFloat16VectorNan : kBFloat16ScalarNan;
+      std::memcpy(p[0] + i * st[0], &v, 2);
+    }
+  });
+}
+
 void neg(const Tensor& out, const Tensor& a) {
   SC_ASSERT(out.sizes == a.sizes && out.dtype == a.dtype);
   dispatch_dtype(out.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     for_each_strided_parallel<2>(out.sizes, {&out, &a}, [](std::byte* const* p, const int64_t* st, int64_t n) {
+      [[maybe_unused]] const int64_t vector_n = vectorised_run<T>(st, 1) ? vector_end(n, kReducedFloatVectorChunk) : 0;
       for (int64_t i = 0; i < n; ++i) {
         T v = load<T>(p[1] + i * st[1]);
         T r;
         if constexpr (std::is_same_v<T, bool>) r = v;  // unreachable: neg raises for bool
         else if constexpr (std::is_integral_v<T>) r = static_cast<T>(wide_unsigned_t<T>(0) - static_cast<wide_unsigned_t<T>>(v));
-        else if constexpr (is_reduced_float_v<T>) r = T{static_cast<uint16_t>(v.bits ^ 0x8000u)};
+        else if constexpr (std::is_same_v<T, BFloat16>) r = is_bfloat16_nan(v.bits) ? neg_reduced_float_nan(v, i < vector_n) : T{static_cast<uint16_t>(v.bits ^ 0x8000u)};
+        else if constexpr (std::is_same_v<T, Half>) r = is_half_nan(v.bits) ? neg_reduced_float_nan(v, i < vector_n) : T{static_cast<uint16_t>(v.bits ^ 0x8000u)};
         else r = -v;
-        *reinterpret_cast<T*>(p[0] + i * st[0]) = r;
+        std::memcpy(p[0] + i * st[0], &r, sizeof(T));
       }
     });
   });

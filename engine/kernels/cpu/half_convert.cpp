@@ -15,7 +15,7 @@ void half_to_float_scalar(float* dst, const uint16_t* src, int64_t n) {
   for (int64_t i = 0; i < n; ++i) dst[i] = half_to_float(src[i]);
 }
 void float_to_bfloat16_scalar(uint16_t* dst, const float* src, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) dst[i] = float_to_bfloat16(src[i]);
+  for (int64_t i = 0; i < n; ++i) dst[i] = float_to_bfloat16(src[i], BFloat16Nan::Vector);
 }
 void bfloat16_to_float_scalar(float* dst, const uint16_t* src, int64_t n) {
   for (int64_t i = 0; i < n; ++i) dst[i] = bfloat16_to_float(src[i]);
@@ -40,7 +40,7 @@ bool cpu_has_avx2() {
 
 // vcvtps2ph with an explicit round-to-nearest-even: float_to_half's rounding,
 // overflow to inf and subnormals included. NaN lanes are redone by the
-// scalar code (it drops the payload: sign | 0x7e00).
+// scalar code (the profile's HalfNan: vcvtps2ph keeps the payload, 1.13 did not).
 __attribute__((target("avx,f16c"))) void float_to_half_f16c(uint16_t* dst, const float* src, int64_t n) {
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
@@ -55,31 +55,22 @@ __attribute__((target("avx,f16c"))) void float_to_half_f16c(uint16_t* dst, const
   float_to_half_scalar(dst + i, src + i, n - i);
 }
 
-// vcvtph2ps is exact, but quiets a signalling NaN; half_to_float keeps it.
-// Chunks holding a NaN (exponent all ones, mantissa non-zero) go scalar.
+// vcvtph2ps is exact and quiets a NaN keeping its payload, as half_to_float.
 __attribute__((target("avx,f16c"))) void half_to_float_f16c(float* dst, const uint16_t* src, int64_t n) {
-  const __m128i exp_mask = _mm_set1_epi16(0x7c00);
-  const __m128i abs_mask = _mm_set1_epi16(0x7fff);
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
     const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
-    // NaN <=> (h & 0x7fff) > 0x7c00 (as signed 16-bit: both sides are positive).
-    const __m128i is_nan = _mm_cmpgt_epi16(_mm_and_si128(h, abs_mask), exp_mask);
-    if (_mm_movemask_epi8(is_nan)) {
-      half_to_float_scalar(dst + i, src + i, 8);
-      continue;
-    }
     _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(h));
   }
   half_to_float_scalar(dst + i, src + i, n - i);
 }
 
 // float_to_bfloat16 eight at a time: (x + 0x7fff + ((x >> 16) & 1)) >> 16,
-// NaN -> 0x7fc0.
+// NaN -> 0xffff (BFloat16Nan::Vector).
 __attribute__((target("avx2"))) void float_to_bfloat16_avx2(uint16_t* dst, const float* src, int64_t n) {
   const __m256i one = _mm256_set1_epi32(1), bias = _mm256_set1_epi32(0x7fff);
   const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff), inf = _mm256_set1_epi32(0x7f800000);
-  const __m256i nan_bits = _mm256_set1_epi32(0x7fc0);
+  const __m256i nan_bits = _mm256_set1_epi32(0xffff);
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
     const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));

@@ -3,8 +3,10 @@
 // allows it (F16C for float16, AVX2 for bfloat16; checked once at run time),
 // with exactly the results of the scalar conversions in engine/half.h: the
 // hardware rounds to nearest even like them, and the lanes where the two
-// could differ (NaNs: F16C keeps a NaN's payload, the scalar code does not)
-// are redone by the scalar code.
+// could differ (float -> float16 NaNs under the 1.13 profile) are redone by
+// the scalar code. float -> bfloat16 writes NaNs as LibTorch's vectorised
+// copy does, 0xffff (BFloat16Nan::Vector), tail included (Note [NaN bits of
+// LibTorch's loops], engine/nan_bits.h).
 #include <cstdint>
 
 namespace sc::engine::cpu {

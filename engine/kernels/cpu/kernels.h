@@ -10,6 +10,10 @@ namespace sc::engine::cpu {
 
 // dst[i] = convert<dst.dtype>(src[i]) (c10::convert semantics, see types.h).
 void copy(const Tensor& dst, const Tensor& src);
+// The same values without the copy loop's own NaN bits (Note [NaN bits of
+// LibTorch's loops]): what a kernel's load-and-convert gives, for the
+// engine's float32 temporaries of reduced-float arithmetic.
+void convert(const Tensor& dst, const Tensor& src);
 
 // Every element of dst = value, converted to dst.dtype with c10::convert
 // (no overflow check here: checked_convert is the caller's business).
@@ -20,6 +24,13 @@ enum class BinaryOp { Add, Sub, Mul, Div };
 // floats compute in float and round once; integers wrap; bool add is `or`,
 // bool mul is `and`.
 void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b);
+
+// Rewrites the NaNs of a bfloat16 `out` as LibTorch's unary loop over (out,
+// in) writes them (Note [NaN bits of LibTorch's loops]): 0xffff in the vector
+// chunks of a contiguous run, 0x7fc0 elsewhere. For results the engine
+// computes through a float32 temporary (the opmath scalar path); a no-op for
+// other dtypes.
+void vector_loop_nans(const Tensor& out, const Tensor& in);
 
 // out = -a (same dtype; integers wrap).
 void neg(const Tensor& out, const Tensor& a);

@@ -1,0 +1,45 @@
+#pragma once
+// Which NaN bits the imitated LibTorch writes on each loop path (the
+// conversions themselves: Note [NaN bits of conversions] in engine/half.h).
+//
+// Note [NaN bits of LibTorch's loops]: LibTorch's CPU kernels run a
+// contiguous inner run (every operand contiguous, or one a stride-0 scalar)
+// through a vector loop over whole chunks and the rest, the tail, through
+// the scalar code; a strided run is all scalar. The two disagree on NaN bits,
+// so the engine writes, per element, what the path LibTorch takes for it
+// writes. Measured with one intra-op thread (the oracle's), on AVX2 and
+// AVX512 alike (the chunk is the same under ATEN_CPU_CAPABILITY=avx2), for
+// runs as TensorIterator coalesces them (the engine's loops coalesce the
+// same way: a [3,40] contiguous tensor is one run of 120):
+//   - float16/bfloat16 add, sub, mul, div, neg (both versions): chunks of
+//     kReducedFloatVectorChunk elements. bfloat16 NaNs are 0xffff there,
+//     0x7fc0 in the tail ([40] zeros div_ itself: 32 x 0xffff, 8 x 0x7fc0).
+//   - neg of a float16/bfloat16 NaN in the vector chunks: 2.15 flips the
+//     sign bit (payload kept, not quieted); 1.13 negates in float and
+//     converts back (NegReducedFloatVectorFlipsSign).
+//   - float -> bfloat16 copy of a contiguous run: 0xffff for every NaN, the
+//     tail included; double -> bfloat16: kReducedFloatVectorChunk chunks.
+//   - float16 -> float copy of a contiguous run (2.15): chunks of
+//     kHalfToFloatCopyChunk quiet the NaN and keep its payload, the tail
+//     writes 0x7fffffff (HalfToFloatCopyTailAllOnes); 1.13 quiets them all.
+// Where LibTorch's own loops leave the bits to the compiler (two NaN
+// operands: Note [NaN bits] in program/diff.cpp), the engine writes
+// whichever x86 gives its own loop.
+#include <cstdint>
+
+#include "engine/half.h"
+
+namespace sc::engine {
+
+inline constexpr int64_t kReducedFloatVectorChunk = 32;
+inline constexpr int64_t kHalfToFloatCopyChunk = 8;
+inline constexpr uint32_t kHalfToFloatCopyTailNan = 0x7fffffffu;
+
+// The first element of a run of n that LibTorch's scalar tail writes.
+inline constexpr int64_t vector_end(int64_t n, int64_t chunk) { return n - n % chunk; }
+
+// Profile answers (engine/version_profile.h).
+bool half_to_float_copy_tail_all_ones();
+bool neg_reduced_float_vector_flips_sign();
+
+}  // namespace sc::engine

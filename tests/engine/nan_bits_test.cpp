@@ -1,0 +1,143 @@
+// Note [NaN bits of LibTorch's loops] (engine/nan_bits.h): which elements of
+// a run get the vector loop's NaN bits, as measured against LibTorch 1.13.1
+// and 2.15.0 (the comments give LibTorch's bits).
+#include "engine/nan_bits.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "engine/copy.h"
+#include "engine/creation.h"
+#include "engine/elementwise.h"
+#include "engine/inplace.h"
+#include "engine/version_profile.h"
+#include "engine/views.h"
+
+namespace sc::engine {
+namespace {
+
+uint16_t bits16(const Tensor& t, int64_t flat) {
+  uint16_t v;
+  std::memcpy(&v, t.storage->data() + (t.storage_offset + flat) * 2, 2);
+  return v;
+}
+uint32_t bits32(const Tensor& t, int64_t flat) {
+  uint32_t v;
+  std::memcpy(&v, t.storage->data() + (t.storage_offset + flat) * 4, 4);
+  return v;
+}
+// 'V' for a vector NaN, 's' for a scalar one, '?' otherwise, per element of a contiguous t.
+std::string pattern16(const Tensor& t, uint16_t vector_nan, uint16_t scalar_nan) {
+  std::string s;
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    uint16_t b = bits16(t, i);
+    s += b == vector_nan ? 'V' : b == scalar_nan ? 's' : '?';
+  }
+  return s;
+}
+Tensor filled16(int64_t n, uint16_t bits, DType d) {
+  Tensor t = zeros({n}, d);
+  for (int64_t i = 0; i < n; ++i) std::memcpy(t.storage->data() + i * 2, &bits, 2);
+  return t;
+}
+
+TEST(NanBitsLoops, VectorEnd) {
+  EXPECT_EQ(vector_end(40, kReducedFloatVectorChunk), 32);
+  EXPECT_EQ(vector_end(31, kReducedFloatVectorChunk), 0);
+  EXPECT_EQ(vector_end(64, kReducedFloatVectorChunk), 64);
+  EXPECT_EQ(vector_end(9, kHalfToFloatCopyChunk), 8);
+}
+
+// zeros [40] bfloat16, div_ itself: 32 x 0xffff, 8 x 0x7fc0 (property seed 209).
+TEST(NanBitsLoops, BFloat16DivChunksAndTail) {
+  for (const char* v : {"1.13", "2.15"}) {
+    ProfileScope p(v);
+    Tensor d = zeros({40}, DType::BFloat16);
+    div_(d, Operand::of(d));
+    EXPECT_EQ(pattern16(d, 0xffff, 0x7fc0), std::string(32, 'V') + std::string(8, 's')) << v;
+    Tensor small = zeros({31}, DType::BFloat16);
+    div_(small, Operand::of(small));
+    EXPECT_EQ(pattern16(small, 0xffff, 0x7fc0), std::string(31, 's')) << v;
+  }
+}
+
+// [3,40] contiguous is one run of 120 (96 + 24); [3,35] slices of it are
+// three runs of 35 (32 + 3 each); a strided run is all scalar.
+TEST(NanBitsLoops, BFloat16RunsAsTensorIteratorCoalescesThem) {
+  Tensor a = zeros({3, 40}, DType::BFloat16);
+  div_(a, Operand::of(a));
+  EXPECT_EQ(pattern16(a, 0xffff, 0x7fc0), std::string(96, 'V') + std::string(24, 's'));
+  Tensor base = zeros({3, 40}, DType::BFloat16);
+  Tensor b = slice(base, 1, 0, 35, 1);
+  div_(b, Operand::of(b));
+  const std::string row = std::string(32, 'V') + std::string(3, 's') + std::string(5, '?');
+  EXPECT_EQ(pattern16(base, 0xffff, 0x7fc0), row + row + row);
+  Tensor c = zeros({80}, DType::BFloat16);
+  Tensor cs = slice(c, 0, 0, 80, 2);
+  div_(cs, Operand::of(cs));
+  EXPECT_EQ(bits16(c, 0), 0x7fc0);
+  EXPECT_EQ(bits16(c, 64), 0x7fc0);
+}
+
+// A Python number operand is a stride-0 scalar: still vectorised.
+TEST(NanBitsLoops, BFloat16ScalarOperandIsVectorised) {
+  Tensor z = zeros({40}, DType::BFloat16);
+  Tensor r = mul(z, Operand::of(Scalar::floating(std::nan(""))));
+  EXPECT_EQ(pattern16(r, 0xffff, 0x7fc0), std::string(32, 'V') + std::string(8, 's'));
+}
+
+// float16 0x7c01 negated: 2.15 flips the sign bit in the vector chunks
+// (0xfc01) and writes the quieted float's bits in the tail (0xfe01); 1.13
+// negates in float everywhere (0xfe00).
+TEST(NanBitsLoops, NegOfReducedFloatNaN) {
+  {
+    ProfileScope p("2.15");
+    Tensor h = neg(filled16(40, 0x7c01, DType::Float16));
+    EXPECT_EQ(pattern16(h, 0xfc01, 0xfe01), std::string(32, 'V') + std::string(8, 's'));
+    Tensor b = neg(filled16(40, 0x7f81, DType::BFloat16));
+    EXPECT_EQ(pattern16(b, 0xff81, 0x7fc0), std::string(32, 'V') + std::string(8, 's'));
+  }
+  {
+    ProfileScope p("1.13");
+    Tensor h = neg(filled16(40, 0x7c01, DType::Float16));
+    EXPECT_EQ(pattern16(h, 0xfe00, 0xfe00), std::string(40, 'V'));
+    Tensor b = neg(filled16(40, 0x7f81, DType::BFloat16));
+    EXPECT_EQ(pattern16(b, 0xffff, 0x7fc0), std::string(32, 'V') + std::string(8, 's'));
+  }
+  Tensor one = neg(filled16(1, 0x3c00, DType::Float16));  // not a NaN: the sign flips
+  EXPECT_EQ(bits16(one, 0), 0xbc00);
+}
+
+// float16 0xfc01 -> float32: 2.15's contiguous copy writes 0x7fffffff in the
+// tail (the last n % 8), the quieted 0xffc02000 in its chunks; 1.13 quiets all.
+TEST(NanBitsLoops, HalfToFloatCopyTail) {
+  {
+    ProfileScope p("2.15");
+    Tensor f = to(filled16(9, 0xfc01, DType::Float16), DType::Float32, std::nullopt);
+    for (int64_t i = 0; i < 8; ++i) EXPECT_EQ(bits32(f, i), 0xffc02000u) << i;
+    EXPECT_EQ(bits32(f, 8), 0x7fffffffu);
+  }
+  {
+    ProfileScope p("1.13");
+    Tensor f = to(filled16(9, 0xfc01, DType::Float16), DType::Float32, std::nullopt);
+    for (int64_t i = 0; i < 9; ++i) EXPECT_EQ(bits32(f, i), 0xffc02000u) << i;
+  }
+}
+
+// float32 -> bfloat16: a contiguous copy writes 0xffff for every NaN, a
+// strided one 0x7fc0; float64 -> bfloat16 has 32-element chunks.
+TEST(NanBitsLoops, CopyToBFloat16) {
+  Tensor nan32 = full({80}, Scalar::floating(std::nan("")), DType::Float32);
+  EXPECT_EQ(pattern16(to(slice(nan32, 0, 0, 5, 1), DType::BFloat16, std::nullopt), 0xffff, 0x7fc0), "VVVVV");
+  EXPECT_EQ(pattern16(to(slice(nan32, 0, 0, 80, 2), DType::BFloat16, std::nullopt), 0xffff, 0x7fc0),
+            std::string(40, 's'));
+  Tensor nan64 = full({40}, Scalar::floating(std::nan("")), DType::Float64);
+  EXPECT_EQ(pattern16(to(nan64, DType::BFloat16, std::nullopt), 0xffff, 0x7fc0),
+            std::string(32, 'V') + std::string(8, 's'));
+}
+
+}  // namespace
+}  // namespace sc::engine
