@@ -94,6 +94,17 @@ bool is_nan(const uint8_t* p, engine::DType d) {
   return engine::is_floating(d) && std::isnan(engine::load_double(d, reinterpret_cast<const std::byte*>(p)));
 }
 
+// An element's bits as one hex number (little-endian bytes, most significant first).
+std::string element_bits(const uint8_t* p, int64_t isz) {
+  std::string s = "0x";
+  char buf[4];
+  for (int64_t k = isz; k-- > 0;) {
+    std::snprintf(buf, sizeof buf, "%02x", p[k]);
+    s += buf;
+  }
+  return s;
+}
+
 std::string hex_bytes(const std::vector<uint8_t>& b, size_t from, size_t n) {
   std::string s;
   char buf[4];
@@ -300,28 +311,27 @@ class Differ {
     if (mask && !created_by_step(i, x.id))
       mark_undefined(i, "storage " + std::to_string(x.id) + " has bytes whose contents are undefined");
     if (has_all_bytes(x) && has_all_bytes(y)) {
-      std::optional<std::vector<engine::DType>> floating;  // computed at the first difference
+      std::optional<std::vector<engine::DType>> reads;  // computed at the first difference
       for (size_t k = 0; k < x.bytes.size(); ++k) {
         if (x.bytes[k] == y.bytes[k] || masked(x.undefined, k) || masked(y.undefined, k)) continue;
-        // Note [NaN bits]: LibTorch's own kernels disagree on the sign and
-        // payload of the NaNs they produce (scalar vs vectorised loops, CPU vs
-        // CUDA), so two NaNs compare equal, in any floating dtype the program
-        // views this storage as: their bytes then differ whatever dtype reads
-        // them (a `view dtype=float32` of bfloat16 NaNs reads two numbers).
-        if (!floating) floating = storage_floating_dtypes(i, x.id);
-        bool nan = false;
-        size_t nan_end = k;  // the last byte of the NaN elements covering byte k
-        for (engine::DType dt : *floating) {
+        // Note [NaN bits]: where every value of the program that lives in
+        // this storage reads it as one floating dtype, a NaN's sign and
+        // payload are invisible to the program and two NaNs compare equal.
+        // Where some value reads the bytes as an integer or as another
+        // floating dtype (`view dtype=int16`, a float32 view of float16
+        // pairs), the bits are compared: the engine writes LibTorch's bits on
+        // every path where LibTorch's are deterministic (Note [NaN bits of
+        // conversions] in engine/half.h, Note [NaN bits of LibTorch's loops]
+        // in engine/nan_bits.h).
+        if (!reads) reads = storage_dtypes(x.id);
+        if (reads->size() == 1 && engine::is_floating(reads->front())) {
+          const engine::DType dt = reads->front();
           const size_t isz = static_cast<size_t>(engine::itemsize(dt));
           const size_t e = k / isz * isz;
           if (e + isz <= x.bytes.size() && is_nan(x.bytes.data() + e, dt) && is_nan(y.bytes.data() + e, dt)) {
-            nan = true;
-            nan_end = std::max(nan_end, e + isz - 1);
+            k = e + isz - 1;
+            continue;
           }
-        }
-        if (nan) {
-          k = nan_end;
-          continue;
         }
         return contents_difference(i, sb, x, y, static_cast<int64_t>(k));
       }
@@ -340,19 +350,18 @@ class Differ {
     return std::nullopt;
   }
 
-  // The floating dtypes of every result so far that lives in storage `id` (the step's own results count).
-  std::vector<engine::DType> storage_floating_dtypes(size_t i, int id) const {
-    ValueTable vt = values_;
-    if (i < p_.steps.size()) vt.add_step(p_.steps[i], a_.steps[i]);
+  // Every dtype that a value of the program (any step, either trace) reads
+  // storage `id` as.
+  std::vector<engine::DType> storage_dtypes(int id) const {
     std::vector<engine::DType> out;
-    for (const TensorObs& t : vt.all) {
-      auto dt = engine::parse_dtype(t.dtype);
-      if (t.storage == id && dt && engine::is_floating(*dt) && std::find(out.begin(), out.end(), *dt) == out.end())
-        out.push_back(*dt);
-    }
+    for (const Trace* t : {&a_, &b_})
+      for (const StepObs& s : t->steps)
+        for (const TensorObs& r : s.results) {
+          auto dt = engine::parse_dtype(r.dtype);
+          if (r.storage == id && dt && std::find(out.begin(), out.end(), *dt) == out.end()) out.push_back(*dt);
+        }
     return out;
   }
-
 
   Difference contents_difference(size_t i, const StepObs& sb, const StorageObs& x, const StorageObs& y, int64_t k) {
     std::string field = "storage " + std::to_string(x.id) + " contents";
@@ -365,6 +374,11 @@ class Differ {
     if (dt && (e + 1) * isz <= x.nbytes) {
       l = element_text(x.bytes.data() + e * isz, *dt, /*detailed=*/true);
       r = element_text(y.bytes.data() + e * isz, *dt, /*detailed=*/true);
+      // Two NaNs print alike: show their bits (Note [NaN bits]).
+      if (l == r) {
+        l += " (bits " + element_bits(x.bytes.data() + e * isz, isz) + ")";
+        r += " (bits " + element_bits(y.bytes.data() + e * isz, isz) + ")";
+      }
     } else {
       l = hex_bytes(x.bytes, static_cast<size_t>(k), 1);
       r = hex_bytes(y.bytes, static_cast<size_t>(k), 1);

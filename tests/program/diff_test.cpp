@@ -140,8 +140,9 @@ TEST(Diff, FirstDifferingElementIsDecodedAndLocated) {
   EXPECT_NE(report.find("f.prog:3: add_ b 1"), std::string::npos) << report;
 }
 
-// Note [NaN bits]: two NaNs of a floating dtype are equal whatever their sign
-// and payload; a NaN against a number is still a difference.
+// Note [NaN bits]: where every value reads the storage as one floating dtype,
+// two NaNs are equal whatever their sign and payload; a NaN against a number
+// is still a difference.
 TEST(Diff, NaNsCompareEqualWhateverTheirBits) {
   Fixture f;
   Trace left = f.trace;
@@ -155,6 +156,39 @@ TEST(Diff, NaNsCompareEqualWhateverTheirBits) {
   DiffResult d = diff_traces(f.program, left, right);
   ASSERT_EQ(d.verdict, Verdict::Fail);
   EXPECT_EQ(d.first->field, "storage 0 contents");
+}
+
+// Note [NaN bits]: once any value reads the storage as an integer (or as
+// another floating dtype), the NaN bits are part of the program and compared.
+TEST(Diff, NaNBitsAreComparedWhereAValueReadsThemAsIntegers) {
+  for (const char* other : {"int32", "float16"}) {
+    Fixture f;
+    Trace left = f.trace;
+    left.steps[1].results[0].dtype = other;  // b: a view of a's storage as `other`
+    const uint32_t quiet = 0x7fc00000u, negative_payload = 0xffc00001u;
+    std::memcpy(left.steps[2].storages[0].bytes.data() + 4, &quiet, 4);
+    Trace right = left;
+    std::memcpy(right.steps[2].storages[0].bytes.data() + 4, &negative_payload, 4);
+    DiffResult d = diff_traces(f.program, left, right);
+    ASSERT_EQ(d.verdict, Verdict::Fail) << other;
+    EXPECT_EQ(d.first->field, "storage 0 contents");
+    EXPECT_EQ(d.first->step, 2u);
+  }
+}
+
+// Two NaNs that print alike are shown with their bits.
+TEST(Diff, NaNsThatPrintAlikeShowTheirBits) {
+  Fixture f;
+  Trace left = f.trace;
+  left.steps[1].results[0].dtype = "int32";
+  const uint32_t a = 0x7fc00000u, b = 0x7fc00001u;
+  std::memcpy(left.steps[2].storages[0].bytes.data() + 4, &a, 4);
+  Trace right = left;
+  std::memcpy(right.steps[2].storages[0].bytes.data() + 4, &b, 4);
+  DiffResult d = diff_traces(f.program, left, right);
+  ASSERT_EQ(d.verdict, Verdict::Fail);
+  EXPECT_NE(d.first->left.find("0x7fc00000"), std::string::npos) << d.first->left;
+  EXPECT_NE(d.first->right.find("0x7fc00001"), std::string::npos) << d.first->right;
 }
 
 TEST(Diff, HashesAreComparedWhenOnlyHashesExist) {
