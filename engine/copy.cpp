@@ -8,6 +8,7 @@
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/memory_format.h"
+#include "engine/nan_choice.h"
 #include "engine/undefined.h"
 #include "engine/version_profile.h"
 #include "engine/views.h"
@@ -20,8 +21,10 @@ namespace {
 // kernels::copy into fresh storage, carrying undefined contents along (engine/undefined.h).
 void copy_tracked(const Tensor& dst, const Tensor& src) {
   std::vector<int64_t> undefined = elements_reading_undefined(dst, src);
+  std::vector<int64_t> nan_choice = elements_reading_nan_choice(dst, src);  // Note [NaN operand choice]
   kernels::copy(dst, src);
   mark_elements_undefined(dst, undefined);
+  mark_nan_choice(dst, nan_choice);
 }
 
 // A fresh tensor with `strides`, whose contents are `src` (converted). The

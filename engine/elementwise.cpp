@@ -9,6 +9,7 @@
 #include "engine/kernels/cpu/loop.h"
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
+#include "engine/nan_choice.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
 #include "engine/memory_format.h"
@@ -167,14 +168,18 @@ void account_write(const Tensor& written, const std::vector<const Tensor*>& inpu
   if (written.numel() == 0) return;
   // Elements computed from undefined bytes stay undefined (engine/undefined.h);
   // collected before the write marks everything it wrote defined.
-  std::vector<int64_t> from_undefined;
+  std::vector<int64_t> from_undefined, from_nan_choice;
   for (const Tensor* in : inputs) {
     if (!in) continue;
     std::vector<int64_t> offs = elements_reading_undefined(written, *in);
     from_undefined.insert(from_undefined.end(), offs.begin(), offs.end());
+    offs = elements_reading_nan_choice(written, *in);  // Note [NaN operand choice]
+    from_nan_choice.insert(from_nan_choice.end(), offs.begin(), offs.end());
   }
   mark_all(written, true);
   mark_elements_undefined(written, from_undefined);
+  clear_nan_choice(written);
+  mark_nan_choice(written, from_nan_choice);
   const int64_t item = itemsize(written.dtype);
   Storage& s = *written.storage;
   // Elements of the written tensor reached more than once. Each decision,
@@ -461,6 +466,10 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   // an in-place op reads the very bytes it writes (mul_ of a bool byte 2 reads
   // an undefined bool, then stores a clean 0 or 1 over it).
   std::vector<int64_t> from_undefined;
+  // Elements computed from two NaN operands (Note [NaN operand choice]),
+  // found before an in-place kernel overwrites its first operand.
+  const std::vector<int64_t> nan_choices =
+      ins.size() == 2 ? elements_choosing_between_nans(result, ins[0], ins[1]) : std::vector<int64_t>{};
   for (const Tensor* in : originals) {
     std::vector<int64_t> offs = elements_reading_undefined(result, *in);
     from_undefined.insert(from_undefined.end(), offs.begin(), offs.end());
@@ -510,6 +519,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   }
   account_write(result, originals, false);
   mark_elements_undefined(result, from_undefined);
+  mark_nan_choice(result, nan_choices);
   write_scope.done(result);
   return result;
 }

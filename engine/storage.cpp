@@ -58,6 +58,7 @@ void Storage::resize_bytes(int64_t nbytes) {
     }
     data_ = fresh;
     if (!undefined_.empty()) undefined_.resize(static_cast<size_t>(nbytes), 0);
+    if (!nan_choice_.empty()) nan_choice_.resize(static_cast<size_t>(nbytes), 0);
     nbytes_ = nbytes;
     return;
   }
@@ -71,6 +72,7 @@ void Storage::resize_bytes(int64_t nbytes) {
   }
   data_ = fresh;
   if (!undefined_.empty()) undefined_.resize(static_cast<size_t>(nbytes), 0);
+  if (!nan_choice_.empty()) nan_choice_.resize(static_cast<size_t>(nbytes), 0);
   nbytes_ = nbytes;
 }
 
@@ -106,6 +108,26 @@ void Storage::mark_defined(int64_t off, int64_t n) {
     *it = 0;
   }
   if (undefined_count_ == 0) undefined_.clear();
+}
+
+void Storage::mark_nan_choice(int64_t off, int64_t n) {
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
+  if (n == 0) return;
+  if (nan_choice_.empty()) nan_choice_.assign(static_cast<size_t>(nbytes_), 0);
+  for (auto it = nan_choice_.begin() + off, end = it + n; it != end; ++it) {
+    nan_choice_count_ += *it == 0;
+    *it = 1;
+  }
+}
+
+void Storage::clear_nan_choice(int64_t off, int64_t n) {
+  if (nan_choice_.empty()) return;
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
+  for (auto it = nan_choice_.begin() + off, end = it + n; it != end; ++it) {
+    nan_choice_count_ -= *it;
+    *it = 0;
+  }
+  if (nan_choice_count_ == 0) nan_choice_.clear();
 }
 
 }  // namespace sc::engine

@@ -34,6 +34,14 @@ class Storage {
   void mark_defined(int64_t byte_offset, int64_t nbytes);
   bool has_undefined_bytes() const { return !undefined_.empty(); }
 
+  // Bytes of NaNs whose sign and payload LibTorch's compiled loops choose
+  // (Note [NaN operand choice] in engine/nan_choice.h). Empty means none;
+  // otherwise one flag per byte.
+  const std::vector<uint8_t>& nan_choice_mask() const { return nan_choice_; }
+  void mark_nan_choice(int64_t byte_offset, int64_t nbytes);
+  void clear_nan_choice(int64_t byte_offset, int64_t nbytes);
+  bool has_nan_choice() const { return !nan_choice_.empty(); }
+
   // Grow to `nbytes` in place, keeping the contents (resize_bytes_cpu /
   // resize_bytes_cuda, as an out= tensor's resize_ does); the new bytes are zero.
   void resize_bytes(int64_t nbytes);
@@ -52,6 +60,8 @@ class Storage {
   std::byte* data_ = nullptr;
   std::vector<uint8_t> undefined_;
   int64_t undefined_count_ = 0;  // flags set in undefined_ (so clearing the last one is O(1) to notice)
+  std::vector<uint8_t> nan_choice_;
+  int64_t nan_choice_count_ = 0;
 };
 
 // True when engine/kernels/cuda is linked in and installed (CUDA storages and kernels exist).

@@ -314,24 +314,10 @@ class Differ {
       std::optional<std::vector<engine::DType>> reads;  // computed at the first difference
       for (size_t k = 0; k < x.bytes.size(); ++k) {
         if (x.bytes[k] == y.bytes[k] || masked(x.undefined, k) || masked(y.undefined, k)) continue;
-        // Note [NaN bits]: where every value of the program that lives in
-        // this storage reads it as one floating dtype, a NaN's sign and
-        // payload are invisible to the program and two NaNs compare equal.
-        // Where some value reads the bytes as an integer or as another
-        // floating dtype (`view dtype=int16`, a float32 view of float16
-        // pairs), the bits are compared: the engine writes LibTorch's bits on
-        // every path where LibTorch's are deterministic (Note [NaN bits of
-        // conversions] in engine/half.h, Note [NaN bits of LibTorch's loops]
-        // in engine/nan_bits.h).
         if (!reads) reads = storage_dtypes(x.id);
-        if (reads->size() == 1 && engine::is_floating(reads->front())) {
-          const engine::DType dt = reads->front();
-          const size_t isz = static_cast<size_t>(engine::itemsize(dt));
-          const size_t e = k / isz * isz;
-          if (e + isz <= x.bytes.size() && is_nan(x.bytes.data() + e, dt) && is_nan(y.bytes.data() + e, dt)) {
-            k = e + isz - 1;
-            continue;
-          }
+        if (auto last = nan_pair_excused(*reads, x, y, k)) {
+          k = *last;
+          continue;
         }
         return contents_difference(i, sb, x, y, static_cast<int64_t>(k));
       }
@@ -348,6 +334,38 @@ class Differ {
       return Difference{i, pre + "contents", l, r, "only hashes are recorded on one side: the first differing element is unknown"};
     }
     return std::nullopt;
+  }
+
+  // Note [NaN bits]: the one rule that lets two different bytes pass as
+  // equal NaNs. Returns the last byte of the NaN pair covering byte k when
+  // it is excused:
+  //   - every value of the program that lives in this storage reads it as
+  //     one floating dtype: a NaN's sign and payload are invisible to the
+  //     program, so two NaNs of that dtype are equal;
+  //   - or the engine flagged the byte as a NaN whose bits LibTorch's
+  //     compiled loops choose between two NaN operands (Note [NaN operand
+  //     choice], engine/nan_choice.h), and both sides hold a NaN there in a
+  //     floating dtype some value reads.
+  // Anywhere else, where a value reads the bytes as an integer (`view
+  // dtype=int16`) or as another floating dtype (a float32 view of float16
+  // pairs), the bits are compared: the engine writes LibTorch's bits on every
+  // path where LibTorch's are deterministic (Note [NaN bits of conversions]
+  // in engine/half.h, Note [NaN bits of LibTorch's loops] in
+  // engine/nan_bits.h).
+  static std::optional<size_t> nan_pair_excused(const std::vector<engine::DType>& reads, const StorageObs& x,
+                                                const StorageObs& y, size_t k) {
+    const bool single_floating = reads.size() == 1 && engine::is_floating(reads.front());
+    const bool chosen = masked(x.nan_choice, k) || masked(y.nan_choice, k);
+    if (!single_floating && !chosen) return std::nullopt;
+    std::optional<size_t> last;
+    for (engine::DType dt : reads) {
+      if (!engine::is_floating(dt)) continue;
+      const size_t isz = static_cast<size_t>(engine::itemsize(dt));
+      const size_t e = k / isz * isz;
+      if (e + isz <= x.bytes.size() && is_nan(x.bytes.data() + e, dt) && is_nan(y.bytes.data() + e, dt))
+        last = std::max(last.value_or(k), e + isz - 1);
+    }
+    return last;
   }
 
   // Every dtype that a value of the program (any step, either trace) reads

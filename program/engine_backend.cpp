@@ -118,6 +118,7 @@ struct EngineTraits {
     s.nbytes = st.nbytes();
     s.bytes = engine_storage_bytes(st);
     s.undefined = st.undefined_mask();
+    s.nan_choice = st.nan_choice_mask();
     return s;
   }
 
@@ -129,6 +130,7 @@ struct EngineTraits {
     s.data = reinterpret_cast<const uint8_t*>(st.data());
     s.nbytes = st.nbytes();
     s.undefined = &st.undefined_mask();
+    s.nan_choice = &st.nan_choice_mask();
     return s;
   }
 

@@ -40,6 +40,9 @@ struct StorageObs {
   bool has_contents = true;     // false on the meta device
   std::vector<uint8_t> bytes;   // full contents when has_contents
   std::vector<uint8_t> undefined;  // one flag per byte, empty when all are defined
+  // One flag per byte, empty when none: NaNs whose bits the compiled loops
+  // choose (engine/nan_choice.h); the diff compares them as NaNs.
+  std::vector<uint8_t> nan_choice;
   uint64_t hash = 0;            // contents_hash of the bytes (undefined ones read as 0)
 };
 

@@ -376,6 +376,8 @@ std::vector<std::string> serialize_trace(const Trace& t) {
       s += " " + std::to_string(st.id) + ":" + std::to_string(st.nbytes) + ":" + (st.has_contents ? hex64(st.hash) : "-");
       std::string m = mask_ranges(st.undefined);
       if (!m.empty()) s += ":u=" + m;
+      m = mask_ranges(st.nan_choice);
+      if (!m.empty()) s += ":n=" + m;
     }
     out.push_back(s);
   }
@@ -477,20 +479,26 @@ Trace parse_recorded(const std::vector<std::string>& lines) {
         } else {
           st.hash = to_hash(h, ln);
         }
-        if (c3 != std::string_view::npos) {
-          std::string_view m = s.substr(c3 + 1);
-          if (m.substr(0, 2) != "u=") bad(ln, "expected u=<ranges>, got '" + std::string(m) + "'");
+        // ":u=<ranges>" (undefined bytes), then ":n=<ranges>" (NaN operand choices).
+        for (size_t from = c3; from != std::string_view::npos;) {
+          size_t next = s.find(':', from + 1);
+          std::string_view m = s.substr(from + 1, next == std::string_view::npos ? std::string_view::npos : next - from - 1);
+          from = next;
+          std::vector<uint8_t>* mask = nullptr;
+          if (m.substr(0, 2) == "u=") mask = &st.undefined;
+          else if (m.substr(0, 2) == "n=") mask = &st.nan_choice;
+          else bad(ln, "expected u=<ranges> or n=<ranges>, got '" + std::string(m) + "'");
           m.remove_prefix(2);
-          if (st.nbytes > (int64_t{1} << 32)) bad(ln, "undefined ranges in a storage past 4 GiB are not supported");
-          st.undefined.assign(static_cast<size_t>(st.nbytes), 0);
+          if (st.nbytes > (int64_t{1} << 32)) bad(ln, "byte ranges in a storage past 4 GiB are not supported");
+          mask->assign(static_cast<size_t>(st.nbytes), 0);
           while (!m.empty()) {
             size_t comma = m.find(',');
             std::string_view r = m.substr(0, comma);
             size_t dash = r.find('-');
-            if (dash == std::string_view::npos) bad(ln, "expected a-b in u=");
+            if (dash == std::string_view::npos) bad(ln, "expected a-b in a byte range");
             int64_t a = to_int(r.substr(0, dash), ln), b = to_int(r.substr(dash + 1), ln);
-            if (a < 0 || b < a || b > st.nbytes) bad(ln, "undefined range out of the storage");
-            for (int64_t x = a; x < b; ++x) st.undefined[static_cast<size_t>(x)] = 1;
+            if (a < 0 || b < a || b > st.nbytes) bad(ln, "byte range out of the storage");
+            for (int64_t x = a; x < b; ++x) (*mask)[static_cast<size_t>(x)] = 1;
             if (comma == std::string_view::npos) break;
             m.remove_prefix(comma + 1);
           }

@@ -79,6 +79,7 @@ struct StorageInPlace {
   const uint8_t* data = nullptr;
   int64_t nbytes = 0;
   const std::vector<uint8_t>* undefined = nullptr;  // one flag per byte; null or empty: all defined
+  const std::vector<uint8_t>* nan_choice = nullptr;  // StorageObs::nan_choice; null or empty: none
 };
 
 template <class Traits>
@@ -292,6 +293,7 @@ class TracedBackend : public Backend {
           so.id = n;
           so.nbytes = in.nbytes;
           if (in.undefined) so.undefined = *in.undefined;
+          if (in.nan_choice) so.nan_choice = *in.nan_choice;
           so.hash = hash_in_place(n, in.data, in.nbytes, so.undefined);
           if (options.record_contents && in.nbytes > 0) so.bytes.assign(in.data, in.data + in.nbytes);
           continue;

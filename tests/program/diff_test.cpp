@@ -176,6 +176,26 @@ TEST(Diff, NaNBitsAreComparedWhereAValueReadsThemAsIntegers) {
   }
 }
 
+// Note [NaN bits]: a NaN the engine flags as chosen between two NaN operands
+// (engine/nan_choice.h) compares as a NaN even where the bits are read as
+// integers; a number there is still a difference.
+TEST(Diff, NaNsChosenBetweenTwoNanOperandsCompareAsNaNs) {
+  Fixture f;
+  Trace left = f.trace;
+  left.steps[1].results[0].dtype = "int32";
+  const uint32_t quiet = 0x7fc00000u, negative_payload = 0xffc00001u;
+  std::memcpy(left.steps[2].storages[0].bytes.data() + 4, &quiet, 4);
+  left.steps[2].storages[0].nan_choice.assign(16, 0);
+  for (int k = 4; k < 8; ++k) left.steps[2].storages[0].nan_choice[k] = 1;
+  Trace right = left;
+  right.steps[2].storages[0].nan_choice.clear();  // LibTorch's side flags nothing
+  std::memcpy(right.steps[2].storages[0].bytes.data() + 4, &negative_payload, 4);
+  EXPECT_EQ(diff_traces(f.program, left, right).verdict, Verdict::Pass);
+  float number = 1.0f;
+  std::memcpy(right.steps[2].storages[0].bytes.data() + 4, &number, 4);
+  EXPECT_EQ(diff_traces(f.program, left, right).verdict, Verdict::Fail);
+}
+
 // Two NaNs that print alike are shown with their bits.
 TEST(Diff, NaNsThatPrintAlikeShowTheirBits) {
   Fixture f;

@@ -44,6 +44,8 @@ Trace sample_trace() {
   st.hash = 0xfedcba9876543210ull;
   st.undefined = std::vector<uint8_t>(12, 0);
   st.undefined[1] = st.undefined[2] = st.undefined[8] = 1;
+  st.nan_choice = std::vector<uint8_t>(12, 0);  // Note [NaN operand choice]
+  st.nan_choice[4] = st.nan_choice[5] = st.nan_choice[6] = st.nan_choice[7] = 1;
   StorageObs meta;
   meta.id = 1;
   meta.nbytes = 64;
@@ -96,6 +98,7 @@ TEST(TraceText, RecordedLinesRoundTrip) {
       EXPECT_EQ(x.storages[k].has_contents, y.storages[k].has_contents);
       if (x.storages[k].has_contents) EXPECT_EQ(x.storages[k].hash, y.storages[k].hash);
       EXPECT_EQ(x.storages[k].undefined, y.storages[k].undefined);
+      EXPECT_EQ(x.storages[k].nan_choice, y.storages[k].nan_choice);
     }
   }
   // Serializing the parsed trace gives the same lines.
@@ -124,6 +127,8 @@ TEST(TraceText, MalformedRecordingsAreErrors) {
       {"#> trace x \"v\"", "#> step 0 ok", "#> storages 0 0:12"},
       {"#> trace x \"v\"", "#> step 0 ok", "#> storages 0 0:12:zz"},
       {"#> trace x \"v\"", "#> step 0 ok", "#> storages 0 0:12:00:u=3-99"},
+      {"#> trace x \"v\"", "#> step 0 ok", "#> storages 0 0:12:00:n=3-99"},
+      {"#> trace x \"v\"", "#> step 0 ok", "#> storages 0 0:12:00:x=3-4"},
       {"#> trace x \"v\"", "#> step 0 ok", "#> warning 0 \"unterminated"},
       {"#> trace x \"v\"", "#> step 0 ok", "#> result 0 float32 sizes=[2"},
       {"#> trace x \"v\"", "#> step 0 ok", "#> frobnicate 0"},

@@ -1,0 +1,76 @@
+// Note [NaN operand choice] (engine/nan_choice.h): the engine flags the
+// elements whose NaN bits LibTorch's compiled loops choose between two NaN
+// operands, carries the flag through copies and arithmetic, and clears it
+// when the element is written over.
+#include "engine/nan_choice.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "engine/copy.h"
+#include "engine/creation.h"
+#include "engine/elementwise.h"
+#include "engine/inplace.h"
+
+namespace sc::engine {
+namespace {
+
+Tensor float32_bits(std::initializer_list<uint32_t> bits) {
+  Tensor t = zeros({static_cast<int64_t>(bits.size())}, DType::Float32);
+  int64_t i = 0;
+  for (uint32_t b : bits) std::memcpy(t.storage->data() + 4 * i++, &b, 4);
+  return t;
+}
+bool flagged(const Tensor& t, int64_t element) {
+  const auto& m = t.storage->nan_choice_mask();
+  const int64_t item = itemsize(t.dtype);
+  return !m.empty() && m[static_cast<size_t>((t.storage_offset + element) * item)] != 0;
+}
+
+TEST(NanChoice, TwoDifferentNanOperandsAreFlagged) {
+  // element 0: two different NaNs; 1: the same NaN twice; 2: one NaN; 3: numbers
+  Tensor a = float32_bits({0x7fc00001u, 0x7fc00000u, 0x7fc00000u, 0x3f800000u});
+  Tensor b = float32_bits({0xffc00002u, 0x7fc00000u, 0x3f800000u, 0x3f800000u});
+  Tensor r = add(a, Operand::of(b));
+  EXPECT_TRUE(flagged(r, 0));
+  EXPECT_FALSE(flagged(r, 1));
+  EXPECT_FALSE(flagged(r, 2));
+  EXPECT_FALSE(flagged(r, 3));
+  EXPECT_FALSE(a.storage->has_nan_choice());
+}
+
+TEST(NanChoice, InPlaceOpsLookAtTheOperandsBeforeTheyAreOverwritten) {
+  Tensor a = float32_bits({0x7fc00001u, 0x3f800000u});
+  Tensor b = float32_bits({0xffc00002u, 0x3f800000u});
+  mul_(a, Operand::of(b));
+  EXPECT_TRUE(flagged(a, 0));
+  EXPECT_FALSE(flagged(a, 1));
+}
+
+TEST(NanChoice, BFloat16ResultsAreNeverFlagged) {
+  Tensor a = zeros({2}, DType::BFloat16), b = zeros({2}, DType::BFloat16);
+  const uint16_t x = 0x7fc1, y = 0xffc2;
+  std::memcpy(a.storage->data(), &x, 2);
+  std::memcpy(b.storage->data(), &y, 2);
+  Tensor r = add(a, Operand::of(b));
+  EXPECT_FALSE(r.storage->has_nan_choice());
+}
+
+TEST(NanChoice, FlagsFollowCopiesAndArithmeticAndClearWhenWrittenOver) {
+  Tensor a = float32_bits({0x7fc00001u, 0x3f800000u});
+  Tensor b = float32_bits({0xffc00002u, 0x3f800000u});
+  Tensor r = add(a, Operand::of(b));
+  Tensor c = clone(r);
+  EXPECT_TRUE(flagged(c, 0));
+  EXPECT_FALSE(flagged(c, 1));
+  Tensor h = to(r, DType::Float16, std::nullopt);
+  EXPECT_TRUE(flagged(h, 0));
+  Tensor m = mul(r, Operand::of(Scalar::integer(2)));  // the chosen NaN flows through
+  EXPECT_TRUE(flagged(m, 0));
+  fill_(r, Scalar::floating(1.0));
+  EXPECT_FALSE(r.storage->has_nan_choice());
+}
+
+}  // namespace
+}  // namespace sc::engine
