@@ -19,9 +19,11 @@
 //     converts back (NegReducedFloatVectorFlipsSign).
 //   - float -> bfloat16 copy of a contiguous run: 0xffff for every NaN, the
 //     tail included; double -> bfloat16: kReducedFloatVectorChunk chunks.
-//   - float16 -> float copy of a contiguous run (2.15): chunks of
-//     kHalfToFloatCopyChunk quiet the NaN and keep its payload, the tail
-//     writes 0x7fffffff (HalfToFloatCopyTailAllOnes); 1.13 quiets them all.
+//   - float16 -> float copy_ on fbgemm's path (2.15: same sizes, both
+//     contiguous or dst dense with src's strides; to() and promoted inputs
+//     too): chunks of kHalfToFloatCopyChunk in memory order quiet the NaN and
+//     keep its payload, the tail writes 0x7fffffff
+//     (HalfToFloatCopyTailAllOnes); the copy kernel and 1.13 quiet them all.
 // Where LibTorch's own loops leave the bits to the compiler (two NaN
 // operands: Note [NaN bits] in program/diff.cpp), the engine writes
 // whichever x86 gives its own loop.

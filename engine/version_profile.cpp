@@ -165,9 +165,12 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "kernels), 1.13's the software fp16_ieee_from_fp32_value; Note [NaN bits of conversions]; "
      "corpus/versions/half_nan_payload.prog"},
     {Change::HalfToFloatCopyTailAllOnes, "HalfToFloatCopyTailAllOnes", k2_15,
-     "a contiguous float16 -> float32 copy writes 0x7fffffff for the NaNs of its scalar tail (the last n % 8 of "
-     "a run; [1] 0xfc01 -> 0x7fffffff), the quieted NaN (0xffc02000) in its 8-wide chunks; 1.13 quieted all",
-     "measured; Note [NaN bits of LibTorch's loops]; corpus/versions/half_to_float_copy_tail_nan.prog"},
+     "copy_'s fbgemm path (float16 -> float32, same sizes, both contiguous or dst dense with src's strides: "
+     "to(), promoted inputs) writes 0x7fffffff for the NaNs of its scalar tail (the last numel % 8 in memory "
+     "order; [1] 0xfc01 -> 0x7fffffff), the quieted NaN (0xffc02000) in its 8-wide chunks; the copy kernel "
+     "(any other copy) and 1.13 quiet them all",
+     "measured (fbgemm's Float16ToFloat_simd in copy_impl's USE_FBGEMM block); Note [NaN bits of LibTorch's "
+     "loops]; corpus/versions/half_to_float_copy_tail_nan.prog"},
     {Change::NegReducedFloatVectorFlipsSign, "NegReducedFloatVectorFlipsSign", k2_15,
      "neg of a float16/bfloat16 NaN in a vector chunk flips its sign bit (bfloat16 0x7f81 -> 0xff81); 1.13 "
      "negated in float and converted back (0xffff, float16 sign | 0x7e00); the scalar tail does so in both",

@@ -127,6 +127,15 @@ TEST(NanBitsLoops, HalfToFloatCopyTail) {
   }
 }
 
+// The tail is fbgemm's (copy_impl's same-sizes contiguous path): rows of 9
+// sliced from a [3,12] tensor go through the copy kernel, which quiets all.
+TEST(NanBitsLoops, HalfToFloatCopyOfASliceHasNoFbgemmTail) {
+  ProfileScope p("2.15");
+  Tensor rows = slice(view(filled16(36, 0xfc01, DType::Float16), {3, 12}), 1, 0, 9, 1);
+  Tensor f = to(rows, DType::Float32, std::nullopt);
+  for (int64_t i = 0; i < 27; ++i) EXPECT_EQ(bits32(f, i), 0xffc02000u) << i;
+}
+
 // float32 -> bfloat16: a contiguous copy writes 0xffff for every NaN, a
 // strided one 0x7fc0; float64 -> bfloat16 has 32-element chunks.
 TEST(NanBitsLoops, CopyToBFloat16) {

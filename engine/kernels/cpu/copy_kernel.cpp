@@ -14,6 +14,7 @@
 #include "engine/kernels/cpu/loop.h"
 #include "engine/kernels/cpu/transpose_tile.h"
 #include "engine/kernels/cpu/types.h"
+#include "engine/layout.h"
 #include "engine/nan_bits.h"
 
 namespace sc::engine::cpu {
@@ -32,10 +33,6 @@ void copy_contiguous(D* dp, const std::byte* s, int64_t n) {
     float_to_half_run(reinterpret_cast<uint16_t*>(dp), sp, n);
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, Half>) {
     half_to_float_run(dp, reinterpret_cast<const uint16_t*>(sp), n);
-    // Note [NaN bits of LibTorch's loops]: 2.15's scalar tail.
-    if (kLoopNans && half_to_float_copy_tail_all_ones())
-      for (int64_t i = vector_end(n, kHalfToFloatCopyChunk); i < n; ++i)
-        if (dp[i] != dp[i]) dp[i] = bits_to_float(kHalfToFloatCopyTailNan);
   } else if constexpr (std::is_same_v<D, BFloat16> && std::is_same_v<S, float>) {
     float_to_bfloat16_run(reinterpret_cast<uint16_t*>(dp), sp, n);
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, BFloat16>) {
@@ -147,6 +144,23 @@ void copy_typed(const Tensor& dst, const Tensor& src) {
 
 }  // namespace
 
+// Note [NaN bits of LibTorch's loops]: 2.15's copy_ converts float16 ->
+// float32 with fbgemm where both tensors are contiguous (or dst dense with
+// src's strides) and of the same sizes (copy_impl's USE_FBGEMM block), in
+// memory order, 8 at a time, then its scalar tail, which writes 0x7fffffff
+// for a NaN. (Measured: a [3,9] slice -> float32 goes through the copy kernel
+// and quiets every NaN; its contiguous [9] copy ends in 0x7fffffff.)
+void fbgemm_half_to_float_tail_nans(const Tensor& dst, const Tensor& src) {
+  if (dst.dtype != DType::Float32 || src.dtype != DType::Float16 || !half_to_float_copy_tail_all_ones()) return;
+  if (!((is_contiguous(dst.sizes, dst.strides) && is_contiguous(src.sizes, src.strides)) ||
+        (is_non_overlapping_and_dense(dst.sizes, dst.strides) && dst.strides == src.strides)))
+    return;
+  const int64_t n = dst.numel();
+  float* block = reinterpret_cast<float*>(dst.storage->data()) + dst.storage_offset;  // dense: n floats
+  for (int64_t i = vector_end(n, kHalfToFloatCopyChunk); i < n; ++i)
+    if (block[i] != block[i]) block[i] = bits_to_float(kHalfToFloatCopyTailNan);
+}
+
 template <bool kLoopNans>
 void copy_or_convert(const Tensor& dst, const Tensor& src) {
   SC_ASSERT(dst.sizes == src.sizes, "cpu::copy needs broadcast operands");
@@ -158,6 +172,7 @@ void copy_or_convert(const Tensor& dst, const Tensor& src) {
       copy_typed<D, S, kLoopNans>(dst, src);
     });
   });
+  if (kLoopNans) fbgemm_half_to_float_tail_nans(dst, src);
 }
 
 void copy(const Tensor& dst, const Tensor& src) { copy_or_convert<true>(dst, src); }
