@@ -306,13 +306,18 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   check_numel(shape);
   out.strides = contiguous_strides(shape);
   check_contiguous_stride_calculation(shape);
+  // resize_impl_cpu_: computeStorageNbytesContiguous(size, itemsize,
+  // storage_offset), checked even when the new shape is empty (an empty out
+  // viewing offset 2^61 of a float32 storage raises "Storage size calculation
+  // overflowed with sizes=[0, ...]"; 1.13 and 2.15 alike: generated seed
+  // 911328); the storage grows to that many bytes unless numel is 0. (The
+  // engine wrapped this product: an out at offset 2^62-1 resized to [10]
+  // wrote past its storage.)
+  const int64_t item = itemsize(out.dtype);
+  const int64_t need = compute_storage_nbytes_contiguous(shape, item, out.storage_offset);
   int64_t numel = 1;  // wraps as LibTorch's int64 product (a 0 later makes it 0: [2^62,2,0])
   for (int64_t s : shape) numel = wrapping::mul(numel, s);
-  const int64_t item = itemsize(out.dtype);
-  if (numel != 0) {
-    const int64_t need = wrapping::mul(wrapping::add(numel, out.storage_offset), item);
-    if (need > out.storage->nbytes()) out.storage->resize_bytes(need);
-  }
+  if (numel != 0 && need > out.storage->nbytes()) out.storage->resize_bytes(need);
   // as_strided_(shape, strides): setStrided's checks on the resized out
   // (negative strides from a size below 0: "as_strided: Negative strides are not supported ...").
   // A contiguous layout passes no strides (resize_output alone: generate seed

@@ -226,10 +226,11 @@ int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t
   return static_cast<int64_t>(size);
 }
 
-int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize) {
+int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize, int64_t storage_offset) {
   uint64_t size = 1;
   bool overflowed = false;
   for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(size, static_cast<uint64_t>(s), &size);
+  overflowed |= __builtin_add_overflow(size, static_cast<uint64_t>(storage_offset), &size);
   overflowed |= __builtin_mul_overflow(size, static_cast<uint64_t>(itemsize), &size);
   overflowed |= size > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
   SC_CHECK(!overflowed, "Storage size calculation overflowed with sizes=", format_int_list(sizes));
