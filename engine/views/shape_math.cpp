@@ -292,10 +292,19 @@ void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strid
   // the overflow check counts the offset too.
   if (since(Change::AsStridedChecksOffsetOverflow))
     SC_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
-  const int64_t needed = compute_storage_nbytes(sizes, strides, item);
-  if (since(Change::AsStridedChecksOffsetOverflow)) compute_storage_nbytes(sizes, strides, item, storage_offset);
-  if (needed != 0) {
-    const int64_t total = wrapping::add(needed, wrapping::mul(storage_offset, item));
+  // total: the bytes from the storage's start the header needs, 0 when some size is 0.
+  // 2.x checks the size without and with the offset (same message). With
+  // storage_offset >= 0 (checked above) the second overflows whenever the
+  // first does, and when it does not, it is needed + offset * itemsize
+  // exactly: one pass gives both (view ops run this on every call).
+  int64_t total = 0;
+  if (since(Change::AsStridedChecksOffsetOverflow)) {
+    total = compute_storage_nbytes(sizes, strides, item, storage_offset);
+  } else {
+    const int64_t needed = compute_storage_nbytes(sizes, strides, item);
+    if (needed != 0) total = wrapping::add(needed, wrapping::mul(storage_offset, item));
+  }
+  if (total != 0) {
     SC_CHECK(total <= self.storage->nbytes(), "setStorage: sizes ", format_int_list(sizes), ", strides ",
              format_int_list(strides), ", storage offset ", storage_offset, ", and itemsize ", item,
              " requiring a storage size of ", total, " are out of bounds for storage of size ",
