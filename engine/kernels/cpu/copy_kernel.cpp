@@ -156,6 +156,7 @@ void fbgemm_half_to_float_tail_nans(const Tensor& dst, const Tensor& src) {
         (is_non_overlapping_and_dense(dst.sizes, dst.strides) && dst.strides == src.strides)))
     return;
   const int64_t n = dst.numel();
+  if (n == 0) return;  // (an empty storage's data may be null: no pointer arithmetic on it)
   float* block = reinterpret_cast<float*>(dst.storage->data()) + dst.storage_offset;  // dense: n floats
   for (int64_t i = vector_end(n, kHalfToFloatCopyChunk); i < n; ++i)
     if (block[i] != block[i]) block[i] = bits_to_float(kHalfToFloatCopyTailNan);
