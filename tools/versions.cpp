@@ -136,7 +136,7 @@ class Campaign {
     }
     Checked c = check_once(program, text, /*contents=*/false);
     // Hashes differ: ask both sides for the bytes, so that the diff names the
-    // element, NaNs compare equal (Note [NaN bits]) and bytes LibTorch leaves
+    // element, NaNs compare as Note [NaN bits] says and bytes LibTorch leaves
     // undefined (empty_like) are left out.
     if (c.contents_differ) c = check_once(program, text, /*contents=*/true);
     return c;

@@ -14,7 +14,8 @@
 // exception, shared with LibTorch's own scalar and vector loops: with two NaN
 // operands x86 returns the first one's NaN, and the compiler may swap the
 // operands of + and *, which commute, so which NaN's sign and payload come
-// out is not fixed; the diff compares NaNs as equal, Note [NaN bits].) What the
+// out is not fixed; the engine flags such results, Note [NaN operand choice]
+// in engine/nan_choice.h, and the diff compares them as NaNs.) What the
 // compiler may not assume is that the output misses the inputs: in-place ops
 // write their first operand. So the loops are chosen by how the output
 // overlaps the inputs: not at all (`__restrict`), exactly the first or second

@@ -92,7 +92,8 @@ Tensor copy_of(const Tensor& base) {
 // payload: with two NaN operands x86 returns the first one's, and the compiler
 // may swap the operands of + and * (they commute), so which NaN comes out is
 // not the kernel's to decide; LibTorch's scalar and vector loops differ the
-// same way, and the diff compares NaNs as equal (Note [NaN bits], program/diff.cpp).
+// same way: the engine flags such results and the diff compares them as NaNs
+// (Note [NaN operand choice], engine/nan_choice.h; Note [NaN bits], program/diff.cpp).
 bool same_bytes(const Tensor& x, const Tensor& y) {
   if (x.storage->nbytes() != y.storage->nbytes()) return false;
   const int64_t isz = itemsize(x.dtype);
