@@ -380,7 +380,11 @@ Tensor copy_(const Tensor& self, const Tensor& src) {
       // Elements read from undefined bytes, found before the write (src may be self's very bytes).
       WriteScope write_scope;
       std::vector<int64_t> undefined = elements_reading_undefined(self, src);
-      kernels::copy(self, broadcast_header(src, self.sizes));
+      // LibTorch's copy kernel unless copy_impl's fbgemm path (Note [NaN bits of LibTorch's loops]).
+      if (!fbgemm && self.device() == Device::CPU && src.device() == Device::CPU)
+        cpu::copy_kernel_only(self, broadcast_header(src, self.sizes));
+      else
+        kernels::copy(self, broadcast_header(src, self.sizes));
       account_write(self, {&src}, false);
       mark_elements_undefined(self, undefined);
       write_scope.done(self);

@@ -162,7 +162,7 @@ void fbgemm_half_to_float_tail_nans(const Tensor& dst, const Tensor& src) {
     if (block[i] != block[i]) block[i] = bits_to_float(kHalfToFloatCopyTailNan);
 }
 
-template <bool kLoopNans>
+template <bool kLoopNans, bool kFbgemmTail>
 void copy_or_convert(const Tensor& dst, const Tensor& src) {
   SC_ASSERT(dst.sizes == src.sizes, "cpu::copy needs broadcast operands");
   SC_ASSERT(dst.device() == Device::CPU && src.device() == Device::CPU);
@@ -173,11 +173,12 @@ void copy_or_convert(const Tensor& dst, const Tensor& src) {
       copy_typed<D, S, kLoopNans>(dst, src);
     });
   });
-  if (kLoopNans) fbgemm_half_to_float_tail_nans(dst, src);
+  if (kFbgemmTail) fbgemm_half_to_float_tail_nans(dst, src);
 }
 
-void copy(const Tensor& dst, const Tensor& src) { copy_or_convert<true>(dst, src); }
-void convert(const Tensor& dst, const Tensor& src) { copy_or_convert<false>(dst, src); }
+void copy(const Tensor& dst, const Tensor& src) { copy_or_convert<true, true>(dst, src); }
+void copy_kernel_only(const Tensor& dst, const Tensor& src) { copy_or_convert<true, false>(dst, src); }
+void convert(const Tensor& dst, const Tensor& src) { copy_or_convert<false, false>(dst, src); }
 
 // Filling is idempotent, so a location reached many times through stride-0
 // dims (an expanded tensor: LibTorch's fill_ has no overlap check) is written

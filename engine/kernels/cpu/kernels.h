@@ -10,6 +10,10 @@ namespace sc::engine::cpu {
 
 // dst[i] = convert<dst.dtype>(src[i]) (c10::convert semantics, see types.h).
 void copy(const Tensor& dst, const Tensor& src);
+// copy when the operands' sizes were not LibTorch's: a copy_ whose src was
+// broadcast to dst's sizes never takes copy_impl's fbgemm path, so no fbgemm
+// tail NaNs (Note [NaN bits of LibTorch's loops]).
+void copy_kernel_only(const Tensor& dst, const Tensor& src);
 // The same values without the copy loop's own NaN bits (Note [NaN bits of
 // LibTorch's loops]): what a kernel's load-and-convert gives, for the
 // engine's float32 temporaries of reduced-float arithmetic.
