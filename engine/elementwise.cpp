@@ -301,11 +301,20 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   // (view_chain_fuzzer ASan campaign against 2.15, the same on 1.13); then
   // empty_tensor_restride writes every contiguous stride, wrapped, before 2.x
   // checks their products ("Stride calculation overflowed"); then the storage grows.
+  // Either error leaves LibTorch's cached layout flags as they were (Note
+  // [stale layout flags]); a resize that passes refreshes them.
+  const LayoutFlags before = layout_flags(out);
   out.sizes = shape;
   out.strides.resize(shape.size(), 0);
-  check_numel(shape);
-  out.strides = contiguous_strides(shape);
-  check_contiguous_stride_calculation(shape);
+  try {
+    check_numel(shape);
+    out.strides = contiguous_strides(shape);
+    check_contiguous_stride_calculation(shape);
+  } catch (const TorchError&) {
+    out.stale_layout = before;
+    throw;
+  }
+  out.stale_layout.reset();
   // resize_impl_cpu_: computeStorageNbytesContiguous(size, itemsize,
   // storage_offset), checked even when the new shape is empty (an empty out
   // viewing offset 2^61 of a float32 storage raises "Storage size calculation

@@ -122,6 +122,13 @@ bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
 }
 
 bool is_contiguous(const Tensor& t, MemoryFormat format) {
+  if (t.stale_layout) {
+    switch (format) {
+      case MemoryFormat::ChannelsLast: return t.stale_layout->channels_last;
+      case MemoryFormat::ChannelsLast3d: return t.stale_layout->channels_last_3d;
+      default: return t.stale_layout->contiguous;
+    }
+  }
   switch (format) {
     case MemoryFormat::ChannelsLast: return is_channels_last_contiguous(t.sizes, t.strides);
     case MemoryFormat::ChannelsLast3d: return is_channels_last_3d_contiguous(t.sizes, t.strides);
@@ -129,6 +136,14 @@ bool is_contiguous(const Tensor& t, MemoryFormat format) {
   }
 }
 
-bool is_non_overlapping_and_dense(const Tensor& t) { return is_non_overlapping_and_dense(t.sizes, t.strides); }
+bool is_non_overlapping_and_dense(const Tensor& t) {
+  return t.stale_layout ? t.stale_layout->non_overlapping_and_dense : is_non_overlapping_and_dense(t.sizes, t.strides);
+}
+
+LayoutFlags layout_flags(const Tensor& t) {
+  if (t.stale_layout) return *t.stale_layout;
+  return LayoutFlags{is_contiguous(t.sizes, t.strides), is_channels_last_contiguous(t.sizes, t.strides),
+                     is_channels_last_3d_contiguous(t.sizes, t.strides), is_non_overlapping_and_dense(t.sizes, t.strides)};
+}
 
 }  // namespace sc::engine

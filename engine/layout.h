@@ -25,7 +25,10 @@ bool is_contiguous(const Shape& sizes, const Shape& strides);                 //
 bool is_channels_last_contiguous(const Shape& sizes, const Shape& strides);   // is_contiguous(channels_last)
 bool is_channels_last_3d_contiguous(const Shape& sizes, const Shape& strides);
 bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides);
+// The Tensor overloads answer as LibTorch's cached flags do (Note [stale
+// layout flags]): t.stale_layout when set, else computed.
 bool is_contiguous(const Tensor& t, MemoryFormat format = MemoryFormat::Contiguous);
 bool is_non_overlapping_and_dense(const Tensor& t);
+LayoutFlags layout_flags(const Tensor& t);
 
 }  // namespace sc::engine

@@ -17,6 +17,23 @@ namespace sc::engine {
 // ops allocate nothing for such ranks), on the heap beyond.
 using Shape = DimVector;
 
+// Note [stale layout flags]
+// LibTorch caches is_contiguous(), the two channels-last answers and
+// is_non_overlapping_and_dense() in the TensorImpl, refreshed wherever it sets
+// sizes and strides through its checked paths. A resize_ that raises after
+// set_sizes_contiguous changed the header (refresh_numel's numel overflow,
+// 2.x's "Stride calculation overflowed") leaves the old answers: a [0,1,1,1]
+// out resized to a rank-5 shape still says channels_last (generated seed
+// 2444201 against 2.15). They travel with the tensor object (in-place ops,
+// out=, ops returning self) and, in 2.x, with detach's metadata copy; views
+// compute fresh ones.
+struct LayoutFlags {
+  bool contiguous = false;
+  bool channels_last = false;
+  bool channels_last_3d = false;
+  bool non_overlapping_and_dense = false;
+};
+
 struct Tensor {
   std::shared_ptr<Storage> storage;
   int64_t storage_offset = 0;
@@ -30,6 +47,9 @@ struct Tensor {
   // The root this tensor is a view of (LibTorch's _base: the root, never the
   // parent). Empty when this tensor is not a view.
   std::optional<uint64_t> base_id;
+  // Set only where LibTorch's cached answers disagree with sizes and strides
+  // (Note [stale layout flags]); engine/layout.h's Tensor overloads read them.
+  std::optional<LayoutFlags> stale_layout;
 
   int64_t dim() const { return static_cast<int64_t>(sizes.size()); }
   int64_t numel() const;

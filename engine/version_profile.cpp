@@ -175,6 +175,12 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "neg of a float16/bfloat16 NaN in a vector chunk flips its sign bit (bfloat16 0x7f81 -> 0xff81); 1.13 "
      "negated in float and converted back (0xffff, float16 sign | 0x7e00); the scalar tail does so in both",
      "measured; Note [NaN bits of LibTorch's loops]; corpus/versions/neg_reduced_float_nan.prog"},
+    {Change::DetachCopiesCachedMetadata, "DetachCopiesCachedMetadata", k2_15,
+     "detach copies the cached numel and layout flags of a tensor whose header a failed out= resize changed "
+     "(Note [stale layout flags]): a rank-5 detach still says channels_last, sizes [2,-1,0] detach fine; 1.13 "
+     "refreshes them, raising 'numel: integer multiplication overflow' for [2,-1,0]",
+     "measured; 1.13's shallow_copy_and_detach_core ends with refresh_numel() and refresh_contiguous(), 2.x's "
+     "copies them in copy_tensor_metadata; corpus/versions/out_resize_stale_layout_flags.prog (search215b)"},
 }};
 
 constexpr std::array<PyTorchVersion, 2> kProfiles{k1_13, k2_15};

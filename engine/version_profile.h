@@ -75,6 +75,7 @@ enum class Change : int {
   HalfFromFloatKeepsNanPayload,
   HalfToFloatCopyTailAllOnes,
   NegReducedFloatVectorFlipsSign,
+  DetachCopiesCachedMetadata,
   kCount
 };
 

@@ -96,10 +96,11 @@ struct EngineTraits {
     f.sizes = t.sizes;
     f.strides = t.strides;
     f.storage_offset = t.storage_offset;
-    f.contiguous = engine::is_contiguous(t.sizes, t.strides);
-    f.channels_last = engine::is_channels_last_contiguous(t.sizes, t.strides);
-    f.channels_last_3d = engine::is_channels_last_3d_contiguous(t.sizes, t.strides);
-    f.non_overlapping_and_dense = engine::is_non_overlapping_and_dense(t.sizes, t.strides);
+    const engine::LayoutFlags flags = engine::layout_flags(t);  // Note [stale layout flags]
+    f.contiguous = flags.contiguous;
+    f.channels_last = flags.channels_last;
+    f.channels_last_3d = flags.channels_last_3d;
+    f.non_overlapping_and_dense = flags.non_overlapping_and_dense;
     f.torch_overlap = to_overlap(engine::has_internal_overlap(t));
     return f;
   }
