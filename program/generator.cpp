@@ -722,7 +722,7 @@ class Generator {
       }
       case Domain::Chunks: {
         if (cls == "1..4") return I(c_.between(1, 4));
-        if (cls == "more than size") return I(s + c_.between(1, 3));
+        if (cls == "more than size") return I(engine::wrapping::add(s, c_.between(1, 3)));  // s may be INT64_MAX: wraps (UBSan)
         if (cls == "INT64_MAX") return I(kI64Max);
         if (cls == "2^62") return I(k2p62);
         if (cls == "INT64_MIN") return I(kI64Min);
