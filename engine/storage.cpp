@@ -57,8 +57,8 @@ void Storage::resize_bytes(int64_t nbytes) {
       k.free(data_);
     }
     data_ = fresh;
-    if (!undefined_.empty()) undefined_.resize(static_cast<size_t>(nbytes), 0);
-    if (!nan_choice_.empty()) nan_choice_.resize(static_cast<size_t>(nbytes), 0);
+    undefined_.resize(nbytes);
+    nan_choice_.resize(nbytes);
     nbytes_ = nbytes;
     return;
   }
@@ -71,8 +71,8 @@ void Storage::resize_bytes(int64_t nbytes) {
     std::free(data_);
   }
   data_ = fresh;
-  if (!undefined_.empty()) undefined_.resize(static_cast<size_t>(nbytes), 0);
-  if (!nan_choice_.empty()) nan_choice_.resize(static_cast<size_t>(nbytes), 0);
+  undefined_.resize(nbytes);
+  nan_choice_.resize(nbytes);
   nbytes_ = nbytes;
 }
 
@@ -90,44 +90,33 @@ void Storage::write(int64_t off, int64_t n, const std::byte* host) {
   else device_kernels(device_).from_host(data_ + off, host, n);
 }
 
-void Storage::mark_undefined(int64_t off, int64_t n) {
-  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
+void Storage::ByteFlags::set(int64_t off, int64_t n, int64_t nbytes) {
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes);
   if (n == 0) return;
-  if (undefined_.empty()) undefined_.assign(static_cast<size_t>(nbytes_), 0);
-  for (auto it = undefined_.begin() + off, end = it + n; it != end; ++it) {
-    undefined_count_ += *it == 0;
+  if (mask.empty()) mask.assign(static_cast<size_t>(nbytes), 0);
+  for (auto it = mask.begin() + off, end = it + n; it != end; ++it) {
+    count += *it == 0;
     *it = 1;
   }
 }
 
-void Storage::mark_defined(int64_t off, int64_t n) {
-  if (undefined_.empty()) return;
-  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
-  for (auto it = undefined_.begin() + off, end = it + n; it != end; ++it) {
-    undefined_count_ -= *it;
+void Storage::ByteFlags::clear(int64_t off, int64_t n) {
+  if (mask.empty()) return;
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= static_cast<int64_t>(mask.size()));
+  for (auto it = mask.begin() + off, end = it + n; it != end; ++it) {
+    count -= *it;
     *it = 0;
   }
-  if (undefined_count_ == 0) undefined_.clear();
+  if (count == 0) mask.clear();
 }
 
-void Storage::mark_nan_choice(int64_t off, int64_t n) {
-  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
-  if (n == 0) return;
-  if (nan_choice_.empty()) nan_choice_.assign(static_cast<size_t>(nbytes_), 0);
-  for (auto it = nan_choice_.begin() + off, end = it + n; it != end; ++it) {
-    nan_choice_count_ += *it == 0;
-    *it = 1;
-  }
+void Storage::ByteFlags::resize(int64_t nbytes) {
+  if (!mask.empty()) mask.resize(static_cast<size_t>(nbytes), 0);
 }
 
-void Storage::clear_nan_choice(int64_t off, int64_t n) {
-  if (nan_choice_.empty()) return;
-  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes_);
-  for (auto it = nan_choice_.begin() + off, end = it + n; it != end; ++it) {
-    nan_choice_count_ -= *it;
-    *it = 0;
-  }
-  if (nan_choice_count_ == 0) nan_choice_.clear();
-}
+void Storage::mark_undefined(int64_t off, int64_t n) { undefined_.set(off, n, nbytes_); }
+void Storage::mark_defined(int64_t off, int64_t n) { undefined_.clear(off, n); }
+void Storage::mark_nan_choice(int64_t off, int64_t n) { nan_choice_.set(off, n, nbytes_); }
+void Storage::clear_nan_choice(int64_t off, int64_t n) { nan_choice_.clear(off, n); }
 
 }  // namespace sc::engine

@@ -29,18 +29,18 @@ class Storage {
   // Bytes whose contents LibTorch leaves undefined (empty_like before it is
   // written, elements written twice by an in-place op on an overlapping view).
   // Empty means every byte is defined; otherwise one flag per byte.
-  const std::vector<uint8_t>& undefined_mask() const { return undefined_; }
+  const std::vector<uint8_t>& undefined_mask() const { return undefined_.mask; }
   void mark_undefined(int64_t byte_offset, int64_t nbytes);
   void mark_defined(int64_t byte_offset, int64_t nbytes);
-  bool has_undefined_bytes() const { return !undefined_.empty(); }
+  bool has_undefined_bytes() const { return !undefined_.mask.empty(); }
 
   // Bytes of NaNs whose sign and payload LibTorch's compiled loops choose
   // (Note [NaN operand choice] in engine/nan_choice.h). Empty means none;
   // otherwise one flag per byte.
-  const std::vector<uint8_t>& nan_choice_mask() const { return nan_choice_; }
+  const std::vector<uint8_t>& nan_choice_mask() const { return nan_choice_.mask; }
   void mark_nan_choice(int64_t byte_offset, int64_t nbytes);
   void clear_nan_choice(int64_t byte_offset, int64_t nbytes);
-  bool has_nan_choice() const { return !nan_choice_.empty(); }
+  bool has_nan_choice() const { return !nan_choice_.mask.empty(); }
 
   // Grow to `nbytes` in place, keeping the contents (resize_bytes_cpu /
   // resize_bytes_cuda, as an out= tensor's resize_ does); the new bytes are zero.
@@ -58,10 +58,17 @@ class Storage {
   int64_t nbytes_;
   Device device_;
   std::byte* data_ = nullptr;
-  std::vector<uint8_t> undefined_;
-  int64_t undefined_count_ = 0;  // flags set in undefined_ (so clearing the last one is O(1) to notice)
-  std::vector<uint8_t> nan_choice_;
-  int64_t nan_choice_count_ = 0;
+  // One flag per byte, allocated on the first set and dropped when the last
+  // one clears; `count` (flags set) makes noticing the last clear O(1).
+  struct ByteFlags {
+    std::vector<uint8_t> mask;
+    int64_t count = 0;
+    void set(int64_t off, int64_t n, int64_t nbytes);
+    void clear(int64_t off, int64_t n);
+    void resize(int64_t nbytes);  // keeps an empty mask empty
+  };
+  ByteFlags undefined_;
+  ByteFlags nan_choice_;
 };
 
 // True when engine/kernels/cuda is linked in and installed (CUDA storages and kernels exist).
