@@ -2,16 +2,20 @@
 // recording), each in a forked child with a wall-time limit, so a crash or a
 // hang in LibTorch or the engine is a reported failure, never the tool's end.
 // With engine:cpu against LibTorch, every UNDEFINED claim the engine takes is
-// checked by brute force as well (a wrong claim fails the program).
+// checked by brute force as well (a wrong claim fails the program), and what
+// it excuses from the comparison must be what the nearest excuses.txt pins
+// (program/excuses.h).
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "engine/undefined_claims.h"
 #include "program/compare.h"
+#include "program/excuses.h"
 #include "program/known_divergences.h"
 #include "program/parser.h"
 #include "program/trace_text.h"
@@ -44,12 +48,14 @@ std::vector<std::string> collect_programs(const std::vector<std::string>& paths)
   return out;
 }
 
-// What a child reports: one word, the oracle's version, the failure signature, then the report text.
+// What a child reports: one word, the oracle's version, the failure signature,
+// the engine's excuses, then the report text.
 struct ChildReport {
   std::string verdict;  // pass, fail, undefined, skipped, error, crashed, timeout
   std::string version;
   std::string text;
   std::string signature;  // program/findings/signature.h; "" unless it failed, crashed or timed out
+  std::optional<Excuses> excuses;  // engine:cpu against LibTorch only (program/excuses.h)
 };
 
 // "LibTorch 1.13.0 (Debian package ...)" -> "1.13.0", what known-divergence globs match.
@@ -65,14 +71,15 @@ std::string where(const ChildResult& r, const Program& program) {
          step_source(program, static_cast<size_t>(r.step)) + ")";
 }
 
-// The child's report: "<verdict>\n<oracle version>\n<signature>\n<text>".
+// The child's report: "<verdict>\n<oracle version>\n<signature>\n<excuses>\n<text>"
+// (excuses: "S U N", steps, undefined and nan_choice bytes, or "" when not counted).
 std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names,
                          ChildProgress* progress) {
   try {
     // A program without steps (an empty file, only comments) compares nothing: never a pass.
-    if (program.steps.empty()) return "skipped\n\n\nskipped: the program has no steps: nothing to compare\n";
+    if (program.steps.empty()) return "skipped\n\n\n\nskipped: the program has no steps: nothing to compare\n";
     if (o.against_recorded && program.recorded.empty())
-      return "skipped\n\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
+      return "skipped\n\n\n\nskipped: no recorded observations ('#>' lines): run `stridecheck record` on it\n";
     auto on_step = [progress](const std::string& backend, size_t step) {
       if (progress) progress->set(backend, step);
     };
@@ -87,15 +94,20 @@ std::string child_report(const Program& program, const Options& o, const std::ve
     if (check_claims) {
       UndefinedCheck u = check_undefined(claims.claims(), c.left);
       if (!u.ok())
-        return "fail\n" + strip_libtorch(c.right.backend_version) + "\nundefined-check\n" +
+        return "fail\n" + strip_libtorch(c.right.backend_version) + "\nundefined-check\n\n" +
                "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);
     }
+    std::string excuses;
+    if (check_claims) {
+      const Excuses e = count_excuses(c.left);
+      excuses = std::to_string(e.steps) + " " + std::to_string(e.undefined) + " " + std::to_string(e.nan_choice);
+    }
     return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
-           failure_signature(program, c) + "\n" + format_diff(program, c.left, c.right, c.diff);
+           failure_signature(program, c) + "\n" + excuses + "\n" + format_diff(program, c.left, c.right, c.diff);
   } catch (const std::exception& e) {
-    return "error\n\n\n" + std::string(e.what()) + "\n";
+    return "error\n\n\n\n" + std::string(e.what()) + "\n";
   } catch (...) {
-    return "error\n\n\nunknown exception\n";
+    return "error\n\n\n\nunknown exception\n";
   }
 }
 
@@ -103,29 +115,34 @@ ChildReport run_in_child(const Program& program, const Options& o, const std::ve
   ChildResult r = run_isolated([&](ChildProgress* p) { return child_report(program, o, names, p); }, o.timeout_s);
   const std::string op = r.step >= 0 && static_cast<size_t>(r.step) < program.steps.size() ? program.steps[r.step].op : "";
   switch (r.end) {
-    case ChildResult::End::Failed: return {"error", "", r.error + "\n", ""};
+    case ChildResult::End::Failed: return {"error", "", r.error + "\n", "", std::nullopt};
     case ChildResult::End::TimedOut: {
       char t[64];
       std::snprintf(t, sizeof t, "%g", o.timeout_s);
       return {"timeout", "",
               std::string("timed out: still running after ") + t + " s (--timeout)" + where(r, program) + "; killed\n",
-              timeout_signature(r.backend, op)};
+              timeout_signature(r.backend, op), std::nullopt};
     }
     case ChildResult::End::Crashed:
       if (r.signal)
         return {"crashed", "",
                 "crashed: killed by signal " + std::to_string(r.signal) + " (" + strsignal(r.signal) + ")" +
                     where(r, program) + "\n",
-                crash_signature(r.signal, r.backend, op)};
-      return {"crashed", "", "crashed: exited with status " + std::to_string(r.exit_status) + "\n", ""};
+                crash_signature(r.signal, r.backend, op), std::nullopt};
+      return {"crashed", "", "crashed: exited with status " + std::to_string(r.exit_status) + "\n", "", std::nullopt};
     case ChildResult::End::Reported: break;
   }
   const std::string& data = r.report;
   size_t a = data.find('\n');
   size_t b = a == std::string::npos ? a : data.find('\n', a + 1);
   size_t c = b == std::string::npos ? b : data.find('\n', b + 1);
-  if (c == std::string::npos) return {"crashed", "", "crashed: the child's report is incomplete\n", ""};
-  return {data.substr(0, a), data.substr(a + 1, b - a - 1), data.substr(c + 1), data.substr(b + 1, c - b - 1)};
+  size_t d = c == std::string::npos ? c : data.find('\n', c + 1);
+  if (d == std::string::npos) return {"crashed", "", "crashed: the child's report is incomplete\n", "", std::nullopt};
+  ChildReport out{data.substr(0, a), data.substr(a + 1, b - a - 1), data.substr(d + 1), data.substr(b + 1, c - b - 1),
+                  std::nullopt};
+  std::istringstream ex{data.substr(c + 1, d - c - 1)};
+  if (Excuses e; ex >> e.steps >> e.undefined >> e.nan_choice) out.excuses = e;
+  return out;
 }
 
 std::string indent(const std::string& text) {
@@ -177,6 +194,7 @@ int replay_main(const std::vector<std::string>& args) {
     }
   }
   std::map<std::string, KnownDivergences> known_cache;  // file -> entries
+  std::map<std::string, ExcuseList> excuse_cache;       // file -> entries
 
   std::string oracle = oracle_version();
   std::printf("stridecheck %s; oracle: %s\n", STRIDECHECK_VERSION, oracle.empty() ? "none (built without LibTorch)" : oracle.c_str());
@@ -216,6 +234,27 @@ int replay_main(const std::vector<std::string>& args) {
     std::string version = r.version.empty() ? strip_libtorch(oracle) : r.version;
     const KnownDivergence* entry = known ? known->find(path, version) : nullptr;
     if (!entry && known && !r.signature.empty()) entry = known->find_signature(r.signature, version);
+
+    // What the engine excused must be what the nearest excuses.txt pins (program/excuses.h).
+    if (r.excuses && (r.verdict == "pass" || r.verdict == "undefined")) {
+      const ExcuseList* list = nullptr;
+      if (auto f = find_excuse_list_file(path)) {
+        auto it = excuse_cache.find(*f);
+        if (it == excuse_cache.end()) {
+          try {
+            it = excuse_cache.emplace(*f, read_excuse_list(*f)).first;
+          } catch (const std::exception& e) {
+            throw UsageError(e.what());
+          }
+        }
+        list = &it->second;
+      }
+      std::string wrong = check_excuses(list, path, version, *r.excuses);
+      if (!wrong.empty()) {
+        r.verdict = "fail";
+        r.text = "excuses: " + wrong + "\n" + r.text;
+      }
+    }
 
     bool failing = r.verdict == "fail" || r.verdict == "error" || r.verdict == "crashed" || r.verdict == "timeout";
     if (failing && entry) {

@@ -1,0 +1,144 @@
+#include "program/excuses.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace sc {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string trim(std::string_view s) {
+  size_t a = s.find_first_not_of(" \t\r");
+  if (a == std::string_view::npos) return "";
+  size_t b = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(a, b - a + 1));
+}
+
+int64_t flags_set(const std::vector<uint8_t>& mask) {
+  return std::count_if(mask.begin(), mask.end(), [](uint8_t f) { return f != 0; });
+}
+
+// "name=N" -> N; nullopt when the field is not that name or N is not a count.
+std::optional<int64_t> count_field(const std::string& field, std::string_view name) {
+  if (field.size() <= name.size() + 1 || field.compare(0, name.size(), name) != 0 || field[name.size()] != '=')
+    return std::nullopt;
+  const std::string digits = field.substr(name.size() + 1);
+  if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 18) return std::nullopt;
+  return std::stoll(digits);
+}
+
+}  // namespace
+
+std::string excuses_text(const Excuses& e) {
+  return "steps=" + std::to_string(e.steps) + " undefined=" + std::to_string(e.undefined) +
+         " nan_choice=" + std::to_string(e.nan_choice);
+}
+
+Excuses count_excuses(const Trace& t) {
+  Excuses e;
+  for (const StepObs& s : t.steps) {
+    e.steps += s.undefined ? 1 : 0;
+    for (const StorageObs& so : s.storages) {
+      e.undefined += flags_set(so.undefined);
+      e.nan_choice += flags_set(so.nan_choice);
+    }
+  }
+  return e;
+}
+
+ExcuseList parse_excuse_list(std::string_view text, const std::string& file, const std::string& root) {
+  ExcuseList list;
+  list.file = file;
+  list.root = root;
+  int line_no = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t nl = text.find('\n', pos);
+    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    ++line_no;
+    std::string reason;
+    if (size_t hash = line.find('#'); hash != std::string_view::npos) {
+      reason = trim(line.substr(hash + 1));
+      line = line.substr(0, hash);
+    }
+    std::istringstream fields{std::string(line)};
+    std::vector<std::string> f;
+    for (std::string w; fields >> w;) f.push_back(w);
+    if (f.empty()) continue;
+    auto fail = [&](const std::string& what) {
+      return std::runtime_error(file + ":" + std::to_string(line_no) + ": " + what);
+    };
+    std::optional<int64_t> s, u, n;
+    if (f.size() == 5) s = count_field(f[2], "steps"), u = count_field(f[3], "undefined"), n = count_field(f[4], "nan_choice");
+    if (!s || !u || !n)
+      throw fail("expected '<corpus-relative path> <libtorch version glob> steps=S undefined=U nan_choice=N # reason'");
+    if (reason.empty()) throw fail("every entry needs a reason after '#'");
+    list.entries.push_back({f[0], f[1], Excuses{*s, *u, *n}, reason, line_no});
+  }
+  return list;
+}
+
+ExcuseList read_excuse_list(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error(file + ": cannot read the excuse list");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  std::string root = fs::path(file).parent_path().string();
+  return parse_excuse_list(ss.str(), file, root.empty() ? "." : root);
+}
+
+std::optional<std::string> find_excuse_list_file(const std::string& program_path) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(program_path, ec).parent_path();
+  if (ec) return std::nullopt;
+  while (true) {
+    fs::path candidate = dir / "excuses.txt";
+    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+    if (!dir.has_parent_path() || dir.parent_path() == dir) return std::nullopt;
+    dir = dir.parent_path();
+  }
+}
+
+const ExcuseEntry* ExcuseList::find(const std::string& program_path, std::string_view version) const {
+  std::error_code ec;
+  fs::path rel = fs::relative(fs::absolute(program_path, ec), fs::absolute(root, ec), ec).lexically_normal();
+  if (ec) return nullptr;
+  const std::string r = rel.generic_string();
+  for (const ExcuseEntry& e : entries)
+    if (fs::path(e.path).lexically_normal().generic_string() == r &&
+        fnmatch(e.version_glob.c_str(), std::string(version).c_str(), 0) == 0)
+      return &e;
+  return nullptr;
+}
+
+std::string check_excuses(const ExcuseList* list, const std::string& program_path, std::string_view version,
+                          const Excuses& found) {
+  const ExcuseEntry* e = list ? list->find(program_path, version) : nullptr;
+  if (!e && !found.any()) return "";
+  if (e && e->excuses == found) return "";
+  std::string where = list ? list->file : "an excuses.txt above it";
+  std::string rel = program_path;
+  if (list) {
+    std::error_code ec;
+    fs::path p = fs::relative(fs::absolute(program_path, ec), fs::absolute(list->root, ec), ec);
+    if (!ec) rel = p.generic_string();
+  }
+  if (!e)
+    return "the engine excuses " + excuses_text(found) + " (bytes or steps the diff does not compare), and " + where +
+           " does not list it: if LibTorch's result there is truly undefined, list it as\n  " + rel + " " +
+           std::string(version) + " " + excuses_text(found) + "  # <reason>";
+  if (!found.any())
+    return "listed at " + where + ":" + std::to_string(e->line) + " (" + excuses_text(e->excuses) +
+           "), but the engine excuses nothing now: remove the entry";
+  return "the engine excuses " + excuses_text(found) + ", " + where + ":" + std::to_string(e->line) + " pins " +
+         excuses_text(e->excuses) + " (more: the engine skips comparisons it made before; fewer: update the entry)";
+}
+
+}  // namespace sc
