@@ -94,9 +94,12 @@ Layout gen_layout(const Shape& sizes) {
 }
 
 // A second operand for an elementwise op: the same sizes, or some dims (or
-// leading dims) broadcast from size 1.
+// leading dims) broadcast from size 1, or 0-d (a 0-d operand first makes
+// TensorIterator's shape start empty: all_ops_same_shape_ turns false only
+// through its has_scalars/has_tensors test).
 Layout gen_operand(const Shape& sizes) {
   Shape s = sizes;
+  if (*rc::gen::inRange(0, 6) == 0) return {{}, {}};
   if (*rc::gen::inRange(0, 2) == 1) {
     for (auto& x : s)
       if (*rc::gen::inRange(0, 3) == 0) x = 1;
@@ -173,19 +176,90 @@ void predicates_and_chosen_strides() {
                 "empty_like(memory_format) strides" + at_layout);
 }
 
-// TensorIterator's output strides (the operands' stride order, broadcast dims
-// and ties included) on two drawn operands.
-void elementwise_result_strides() {
+// Values at the conversions' edges (every dtype's limits, float16's exact
+// integers, NaN, infinities, -0.0): what the value laws below store.
+double edge_value(engine::DType d) {
+  static const double kValues[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.5, 100.0, -128.0, 255.0, 65504.0, 65520.0,
+                                   1e-8, 6e-8, 3.0e38, INFINITY, -INFINITY, NAN, 16777217.0, 1e10, 2049.0, 257.0};
+  double v = *rc::gen::inRange(0, 3) == 0 ? kValues[*rc::gen::inRange<size_t>(0, std::size(kValues))]
+                                          : static_cast<double>(*rc::gen::inRange(-300, 300)) / 4;
+  if (!engine::is_floating(d)) v = std::isfinite(v) ? std::trunc(std::fmod(v, 100.0)) : 1.0;
+  // integers past float16's (2049), bfloat16's (257) and float32's (16777217) exact range
+  if (!engine::is_floating(d) && engine::itemsize(d) >= 2 && *rc::gen::inRange(0, 4) == 0)
+    v = engine::itemsize(d) == 2 ? *rc::gen::element(2049.0, 257.0) : *rc::gen::element(2049.0, 257.0, 16777217.0);
+  if (d == engine::DType::Bool) v = v != 0;
+  if (d == engine::DType::UInt8) v = std::fabs(v);
+  return v;
+}
+
+// An engine tensor of layout `l` and dtype `d` whose whole storage holds edge
+// values, and LibTorch's tensor over a copy of the same bytes.
+std::pair<engine::Tensor, at::Tensor> filled_twins(const Layout& l, engine::DType d) {
+  engine::Tensor e = engine::empty_strided(l.sizes, l.strides, d);
+  const int64_t item = engine::itemsize(d);
+  const int64_t n = e.storage->nbytes() / item;
+  for (int64_t k = 0; k < n; ++k) engine::store_double(d, e.storage->data() + k * item, edge_value(d));
+  e.storage->mark_defined(0, e.storage->nbytes());
+  at::Tensor bytes = at::empty({e.storage->nbytes()}, at::kByte);
+  if (e.storage->nbytes() > 0)  // an empty tensor's data_ptr is null
+    std::memcpy(bytes.data_ptr(), e.storage->data(), static_cast<size_t>(e.storage->nbytes()));
+  return {e, bytes.view(oracle::to_scalar_type(d)).as_strided(l.sizes, l.strides, 0)};
+}
+
+// Every element of `er` (engine) and `tr` (LibTorch), in row-major order:
+// RC_FAIL at the first that differs (any two NaNs are equal).
+void check_same_values(const engine::Tensor& er, const at::Tensor& tr, const std::string& what) {
+  const engine::Tensor ec = engine::contiguous(er);
+  const at::Tensor tc = tr.contiguous();
+  const engine::DType rd = er.dtype;
+  const int64_t ri = engine::itemsize(rd);
+  const auto* tp = static_cast<const std::byte*>(tc.data_ptr());
+  for (int64_t k = 0; k < ec.numel(); ++k) {
+    const std::byte* a = ec.storage->data() + (ec.storage_offset + k) * ri;
+    const std::byte* b = tp + k * ri;
+    if (std::memcmp(a, b, static_cast<size_t>(ri)) == 0) continue;
+    const double x = engine::load_double(rd, a), y = engine::load_double(rd, b);
+    if (std::isnan(x) && std::isnan(y)) continue;
+    RC_FAIL(what + ": element " + std::to_string(k) + " is " + std::to_string(x) + " on the engine, " +
+            std::to_string(y) + " in LibTorch");
+  }
+}
+
+// Mostly float32; a quarter of the draws any dtype (type promotion, the
+// reduced floats' opmath, integer wrap-around).
+engine::DType gen_dtype() {
+  if (*rc::gen::inRange(0, 4) != 0) return engine::DType::Float32;
+  return static_cast<engine::DType>(*rc::gen::inRange(0, engine::kNumDTypes));
+}
+
+// TensorIterator on two drawn operands (the operands' stride order, broadcast
+// dims, ties, 0-d and empty operands): add's and mul's result dtype, strides
+// and every value. A 1-element or stride-0 second operand of a float16 /
+// bfloat16 op is read in float (is_scalar(2)); the values say whether it was.
+void elementwise_results() {
   const Shape sizes = gen_sizes();
   const Layout a = gen_layout(sizes), b = gen_operand(sizes);
   const bool swap = *rc::gen::arbitrary<bool>();
   const Layout& x = swap ? b : a;
   const Layout& y = swap ? a : b;
-  const at::Tensor r = at::add(torch_tensor(x), torch_tensor(y));
-  const engine::Tensor ex = engine_tensor(x), ey = engine_tensor(y);
-  const engine::Tensor er = engine::add(ex, engine::Operand::of(ey));
-  check(er.strides == strides_of(r), "add's result strides for " + text(x) + " + " + text(y) + ": engine " +
-                                                 text(er.strides) + ", LibTorch " + text(strides_of(r)));
+  const engine::DType dx = gen_dtype(), dy = *rc::gen::inRange(0, 2) == 0 ? dx : gen_dtype();
+  auto [ex, tx] = filled_twins(x, dx);
+  auto [ey, ty] = filled_twins(y, dy);
+  const bool mul = *rc::gen::inRange(0, 3) == 0;
+  const std::string what = std::string(mul ? "mul" : "add") + " of " + text(x) + " " +
+                           std::string(engine::dtype_name(dx)) + " and " + text(y) + " " +
+                           std::string(engine::dtype_name(dy));
+  at::Tensor r;
+  try {
+    r = mul ? at::mul(tx, ty) : at::add(tx, ty);
+  } catch (const c10::Error&) {  // bool - bool and such: the differential property compares the errors
+    return;
+  }
+  const engine::Tensor er = mul ? engine::mul(ex, engine::Operand::of(ey)) : engine::add(ex, engine::Operand::of(ey));
+  check(oracle::to_scalar_type(er.dtype) == r.scalar_type(), what + ": result dtype");
+  check(er.strides == strides_of(r), what + ": result strides: engine " + text(er.strides) + ", LibTorch " +
+                                         text(strides_of(r)));
+  check_same_values(er, r, what);
 }
 
 // Converting copies (to, contiguous, clone) of drawn layouts with values at
@@ -204,25 +278,7 @@ void converting_copies_keep_every_value() {
   const Layout l = gen_layout(sizes);
   const auto src = static_cast<engine::DType>(*rc::gen::inRange(0, engine::kNumDTypes));
   const auto dst = static_cast<engine::DType>(*rc::gen::inRange(0, engine::kNumDTypes));
-  engine::Tensor e = engine_tensor(l);
-  if (src != engine::DType::Float32) e = engine::empty_strided(l.sizes, l.strides, src);
-  const int64_t item = engine::itemsize(src);
-  const int64_t n = e.storage->nbytes() / item;
-  static const double kValues[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.5, 100.0, -128.0, 255.0, 65504.0, 65520.0,
-                                   1e-8, 6e-8, 3.0e38, INFINITY, -INFINITY, NAN, 16777217.0, 1e10};
-  for (int64_t k = 0; k < n; ++k) {
-    double v = *rc::gen::inRange(0, 3) == 0 ? kValues[*rc::gen::inRange<size_t>(0, std::size(kValues))]
-                                            : static_cast<double>(*rc::gen::inRange(-300, 300)) / 4;
-    if (!engine::is_floating(src)) v = std::isfinite(v) ? std::trunc(std::fmod(v, 100.0)) : 1.0;
-    if (src == engine::DType::Bool) v = v != 0;
-    if (src == engine::DType::UInt8) v = std::fabs(v);
-    engine::store_double(src, e.storage->data() + k * item, v);
-  }
-  e.storage->mark_defined(0, e.storage->nbytes());
-  at::Tensor bytes = at::empty({e.storage->nbytes()}, at::kByte);
-  if (e.storage->nbytes() > 0)  // an empty tensor's data_ptr is null
-    std::memcpy(bytes.data_ptr(), e.storage->data(), static_cast<size_t>(e.storage->nbytes()));
-  const at::Tensor t = bytes.view(oracle::to_scalar_type(src)).as_strided(l.sizes, l.strides, 0);
+  auto [e, t] = filled_twins(l, src);
   const int how = *rc::gen::inRange(0, 3);
   engine::Tensor er;
   at::Tensor tr;
@@ -239,20 +295,7 @@ void converting_copies_keep_every_value() {
   const std::string what = std::string(how == 2 ? "clone" : "to") + " " + std::string(engine::dtype_name(src)) + " -> " +
                            std::string(engine::dtype_name(how == 2 ? src : dst)) + " of " + text(l);
   check(er.strides == strides_of(tr), what + ": strides");
-  const engine::Tensor ec = engine::contiguous(er);
-  const at::Tensor tc = tr.contiguous();
-  const engine::DType rd = er.dtype;
-  const int64_t ri = engine::itemsize(rd);
-  const auto* tp = static_cast<const std::byte*>(tc.data_ptr());
-  for (int64_t k = 0; k < ec.numel(); ++k) {
-    const std::byte* a = ec.storage->data() + (ec.storage_offset + k) * ri;
-    const std::byte* b = tp + k * ri;
-    if (std::memcmp(a, b, static_cast<size_t>(ri)) == 0) continue;
-    const double x = engine::load_double(rd, a), y = engine::load_double(rd, b);
-    if (std::isnan(x) && std::isnan(y)) continue;
-    RC_FAIL(what + ": element " + std::to_string(k) + " is " + std::to_string(x) + " on the engine, " +
-            std::to_string(y) + " in LibTorch");
-  }
+  check_same_values(er, tr, what);
 }
 
 // One property (one process in ctest: each costs LibTorch's start-up), three
@@ -260,7 +303,7 @@ void converting_copies_keep_every_value() {
 RC_GTEST_PROP(LayoutMatchesLibTorch, OnDrawnLayouts, ()) {
   use_oracle_profile();
   predicates_and_chosen_strides();
-  elementwise_result_strides();
+  elementwise_results();
   converting_copies_keep_every_value();
 }
 
