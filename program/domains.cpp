@@ -45,7 +45,20 @@ std::vector<DomainClass> scalar_classes() {
 
 std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_classes() {
   std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> m;
-  m[D::Self] = {"self", {{"recent value", 55, V}, {"any value", 45, V}}};
+  // The data ops' input (copies, in-place, elementwise): by layout too, as
+  // ViewSelf below, with small weights. Their kernels, overlap checks,
+  // undefined-contents flow and output-layout rules (TensorIterator's
+  // all_ops_same_shape_, an empty non-contiguous operand's stride order, the
+  // is_scalar(2) test) branch on exactly these.
+  m[D::Self] = {"self", {{"recent value", 55, V},
+                         {"any value", 45, V},
+                         {"0-d", 3, B},
+                         {"empty", 3, B},
+                         {"stride 0", 3, B},
+                         {"non-contiguous", 4, V},
+                         {"overlapping", 2, B},
+                         {"storage offset", 3, V},
+                         {"size-1 dim", 3, B}}};
   // The input of the ops that take format=: "4-d or 5-d value" is a value of
   // the ranks channels_last / channels_last_3d take (any value when there is
   // none); other ranks raise "required rank 4 tensor to use channels_last format".
@@ -74,8 +87,11 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // dtype=` step emitted first, narrowed back to self's sizes where it grew),
   // float32 <-> float16 half the time: copy_'s fast paths and overlap rules
   // between dtypes (2.15 converts float32 <-> float16 unchecked).
+  // "0-d" ... "size-1 dim": a value of that layout (as ViewSelf's classes;
+  // made by a step of its own when the program has none).
   m[D::Other] = {"tensor", {{"any value", 64, V}, {"self", 15, V}, {"same storage", 15, V},
-                            {"reinterpreted alias", 6, V}}};
+                            {"reinterpreted alias", 6, V}, {"0-d", 3, B}, {"empty", 3, B}, {"stride 0", 3, B},
+                            {"non-contiguous", 3, V}, {"size-1 dim", 3, B}}};
   std::vector<DomainClass> dim = with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-1", 4, X}, {"rank", 4, X}});
   m[D::Dim] = {"dim", dim};
   m[D::InsertDim] = {"insert dim", with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-2", 4, X}, {"rank+1", 4, X}})};
@@ -175,6 +191,9 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                              {"empty", 5, B},
                              {"dtype limits", 7, B},
                              {"nan, inf, -0.0", 5, B},
+                             // 257, 2049, 16777217, 2^53+1: integers a reduced float (or float32, float64) cannot
+                             // hold, read from a tensor (a 1-element one is read in opmath as a scalar)
+                             {"past exact integers", 5, B},
                              {"thousands", 3, V}}};
   std::vector<DomainClass> dtypes = {{"float32", 4, V}, {"float64", 4, V}, {"float16", 4, V}, {"bfloat16", 4, V},
                                      {"int64", 4, V},   {"int32", 4, V},   {"int16", 4, V},   {"int8", 4, V},

@@ -518,6 +518,8 @@ class Generator {
       push_n(n, [&] { return scalar_value(one_of<std::string_view>({"nan", "inf", "-inf", "-0.0", "small float"})); });
     else if (cls == "thousands")
       push_n(static_cast<int>(c_.between(1000, 3000)), [&] { return I(c_.between(-100, 100)); });
+    else if (cls == "past exact integers")
+      push_n(c_.percent(50) ? 1 : n, [&] { return scalar_value(c_.percent(70) ? "past exact integers" : "small int"); });
     return l;  // "empty" too
   }
 
@@ -533,7 +535,9 @@ class Generator {
       case Domain::Other:
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         if (cls == "reinterpreted alias") return reinterpreted_alias(ctx);
-        return Name{cls == "self" ? ctx.self->name : pick().name};
+        if (cls == "self") return Name{ctx.self->name};
+        if (cls == "any value") return Name{pick().name};
+        return layout_operand(cls, ctx);
       case Domain::Dim: return I(dim_value(cls, r));
       case Domain::InsertDim: return I(insert_dim_value(cls, r));
       case Domain::OptDim:
@@ -936,6 +940,17 @@ class Generator {
     for (const Value& v : env_)
       if (v.name == self_name) ctx.self = &v;
     return Name{name};
+  }
+
+  // A value of layout class `cls` (pick_layout) as a second operand; a step
+  // that makes one may be emitted first, which grows env_: ctx.self is looked
+  // up again by name.
+  Name layout_operand(std::string_view cls, StepContext& ctx) {
+    const std::string self_name = ctx.self->name;
+    Name n{pick_layout(cls).name};
+    for (const Value& v : env_)
+      if (v.name == self_name) ctx.self = &v;
+    return n;
   }
 
   // empty_like's contents are undefined until written (DESIGN.md): most of
