@@ -220,7 +220,8 @@ def find_points(path, flags, cwd, text):
 
     def walk(n, ctx):
         kind = n.get("kind")
-        if kind == "FunctionDecl" and n.get("name") in CUDA_ONLY_FUNCTIONS:
+        if kind == "FunctionDecl" and (n.get("name") in CUDA_ONLY_FUNCTIONS or
+                                       (n.get("name") or "").endswith("_cuda")):
             ctx = dict(ctx, cuda=True)
         cuda_now[0] = ctx.get("cuda", False)
         skip = ctx["skip"] or kind in SKIP_CONTEXT
@@ -374,6 +375,8 @@ DEVICE_CPU = re.compile(r"^(.*(==\s*Device::CPU|!=\s*Device::CUDA)|!\s*cuda)$", 
 
 
 # Functions called only for a CUDA tensor or by the CUDA kernels' registration.
+# Functions whose every call is on a CUDA tensor; also every function named `*_cuda`
+# (index_select_cuda: called only for self.device() == Device::CUDA).
 CUDA_ONLY_FUNCTIONS = {"register_cuda_kernels", "device_kernels"}
 
 
@@ -467,10 +470,14 @@ def stable_keys(path, text, points):
         k = seen.get(h, 0)
         seen[h] = k + 1
         line_key[i] = f"{h}#{k}"
-    keys = []
+    # Two mutants can share line, column, operator and variant (`a && b && c`: both `&&` start at
+    # `a`): the second and later ones get `~2`, `~3`, ... so that each key names one mutant.
+    keys, count = [], {}
     for p in points:
         for v in p.variants:
-            keys.append(f"{path}@{line_key[p.line]}:{p.col}:{p.op}:{v.replace(' ', '')}")
+            k = f"{path}@{line_key[p.line]}:{p.col}:{p.op}:{v.replace(' ', '')}"
+            count[k] = count.get(k, 0) + 1
+            keys.append(k if count[k] == 1 else f"{k}~{count[k]}")
     return keys
 
 
