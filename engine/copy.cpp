@@ -271,7 +271,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
       for (int64_t i : index)
         SC_CHECK(i >= 0 && i < size, "INDICES element is out of DATA bounds, id=", i, " axis_dim=", size);
     };
-    if (self.numel() == 0) {
+    if (cached_numel(self) == 0) {
       SC_CHECK(size > 0, "index_select(): self indexing axis dim should be positive");
       check_all();
       return result;

@@ -281,7 +281,7 @@ Device iterator_device(const Tensor* out, const std::vector<Operand>& inputs) {
 
 // at::native::resize_output's deprecation warning, for an out with elements.
 void warn_out_resized(const Tensor& out, const Shape& shape) {
-  if (out.numel() == 0) return;
+  if (cached_numel(out) == 0) return;
   warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes) +
        ", which does not match the required output shape " + shape_str(shape) +
        ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they "
@@ -303,11 +303,20 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   // checks their products ("Stride calculation overflowed"); then the storage grows.
   // Either error leaves LibTorch's cached layout flags as they were (Note
   // [stale layout flags]); a resize that passes refreshes them.
+  // The numel overflow also leaves the cached numel (Tensor::stale_numel).
   const LayoutFlags before = layout_flags(out);
+  const int64_t numel_before = cached_numel(out);
   out.sizes = shape;
   out.strides.resize(shape.size(), 0);
   try {
     check_numel(shape);
+  } catch (const TorchError&) {
+    out.stale_layout = before;
+    out.stale_numel = numel_before;
+    throw;
+  }
+  out.stale_numel.reset();
+  try {
     out.strides = contiguous_strides(shape);
     check_contiguous_stride_calculation(shape);
   } catch (const TorchError&) {

@@ -148,7 +148,7 @@ Tensor div_(const Tensor& self, const Operand& other) { return binary_inplace(se
 // raises); every other case is Scalar::to<scalar_t>(), checked.
 Scalar fill_value(const Tensor& self, const Scalar& value) {
   const bool reduced = self.dtype == DType::Float16 || self.dtype == DType::BFloat16;
-  if (reduced && self.numel() == 1 && self.device() == Device::CPU &&
+  if (reduced && cached_numel(self) == 1 && self.device() == Device::CPU &&
       since(Change::ScalarFillReducedFloatUnchecked))
     return value;
   return checked_scalar(value, self.dtype);

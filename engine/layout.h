@@ -30,5 +30,7 @@ bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides);
 bool is_contiguous(const Tensor& t, MemoryFormat format = MemoryFormat::Contiguous);
 bool is_non_overlapping_and_dense(const Tensor& t);
 LayoutFlags layout_flags(const Tensor& t);
+// TensorImpl::numel(): t.stale_numel when set, else t.numel().
+int64_t cached_numel(const Tensor& t);
 
 }  // namespace sc::engine

@@ -25,13 +25,15 @@ MemOverlap has_internal_overlap(const Tensor& t) {
 //   Partial (measured: x.add_(x.t()) raises); ranges intersect -> Partial; else No.
 MemOverlapStatus get_overlap_status(const Tensor& a, const Tensor& b) {
   if (a.id == b.id) return MemOverlapStatus::Full;
-  if (a.numel() == 0 || b.numel() == 0) return MemOverlapStatus::No;
+  // numel and the dense flag are TensorImpl's cached ones (Note [stale layout flags]).
+  const int64_t a_numel = cached_numel(a), b_numel = cached_numel(b);
+  if (a_numel == 0 || b_numel == 0) return MemOverlapStatus::No;
   if (!is_non_overlapping_and_dense(a) || !is_non_overlapping_and_dense(b)) return MemOverlapStatus::TooHard;
   if (a.storage == b.storage) {
     const int64_t a_begin = a.storage_offset * itemsize(a.dtype);
-    const int64_t a_end = a_begin + a.numel() * itemsize(a.dtype);
+    const int64_t a_end = a_begin + a_numel * itemsize(a.dtype);
     const int64_t b_begin = b.storage_offset * itemsize(b.dtype);
-    const int64_t b_end = b_begin + b.numel() * itemsize(b.dtype);
+    const int64_t b_end = b_begin + b_numel * itemsize(b.dtype);
     if (a_begin == b_begin && a_end == b_end)
       return a.strides == b.strides ? MemOverlapStatus::Full : MemOverlapStatus::Partial;
     if (a_begin < b_end && b_begin < a_end) return MemOverlapStatus::Partial;

@@ -27,6 +27,10 @@ using Shape = DimVector;
 // 2444201 against 2.15). They travel with the tensor object (in-place ops,
 // out=, ops returning self) and, in 2.x, with detach's metadata copy; views
 // compute fresh ones.
+// LibTorch caches numel() the same way: refresh_numel's overflow leaves the
+// old count (a [5,7] out resized to [2,-1,0] still has 35 elements), which
+// view/reshape's infer_size, the out= resize warning, get_overlap_status and
+// index_select read (2.15 view_as: "input of size 35"); Tensor::stale_numel.
 struct LayoutFlags {
   bool contiguous = false;
   bool channels_last = false;
@@ -50,6 +54,9 @@ struct Tensor {
   // Set only where LibTorch's cached answers disagree with sizes and strides
   // (Note [stale layout flags]); engine/layout.h's Tensor overloads read them.
   std::optional<LayoutFlags> stale_layout;
+  // Set only where LibTorch's cached numel disagrees with sizes (same Note);
+  // engine/layout.h's cached_numel reads it. Kernels use numel(): the elements.
+  std::optional<int64_t> stale_numel;
 
   int64_t dim() const { return static_cast<int64_t>(sizes.size()); }
   int64_t numel() const;

@@ -13,7 +13,10 @@ namespace sc::engine {
 Tensor detach(const Tensor& self) {
   if (!since(Change::DetachCopiesCachedMetadata)) check_numel(self.sizes);
   Tensor t = make_nonview_alias(self, self.sizes, self.strides, self.storage_offset, self.dtype);
-  if (since(Change::DetachCopiesCachedMetadata)) t.stale_layout = self.stale_layout;
+  if (since(Change::DetachCopiesCachedMetadata)) {
+    t.stale_layout = self.stale_layout;
+    t.stale_numel = self.stale_numel;
+  }
   return t;
 }
 

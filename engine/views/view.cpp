@@ -2,6 +2,7 @@
 // (aten/src/ATen/native/TensorShape.cpp at v1.13).
 #include "engine/copy.h"
 #include "engine/error.h"
+#include "engine/layout.h"
 #include "engine/version_profile.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
@@ -23,7 +24,7 @@ Tensor view_impl(const Tensor& self, const Shape& inferred) {
 // which must exist (Note [computeStride]); always a new view, never self.
 Tensor view(const Tensor& self, const Shape& size) {
   check_symint_list(size);
-  return view_impl(self, infer_size(size, self.numel()));
+  return view_impl(self, infer_size(size, cached_numel(self)));
 }
 
 Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, other.sizes); }
@@ -82,7 +83,7 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
 // (Note [SymInt arithmetic]); view does it over int64_t.
 Tensor reshape(const Tensor& self, const Shape& shape) {
   check_symint_list(shape);
-  Shape inferred = infer_size_symint(shape, self.numel());
+  Shape inferred = infer_size_symint(shape, cached_numel(self));
   if (auto stride = compute_stride_symint(self.sizes, self.strides, inferred)) {
     // _reshape_alias(shape, stride) takes the computed strides as SymInts: a
     // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13.

@@ -3,6 +3,9 @@
 
 #include "engine/creation.h"
 #include "engine/elementwise.h"
+#include "engine/layout.h"
+#include "engine/version_profile.h"
+#include "engine/views.h"
 #include "engine/warnings.h"
 #include "tests/engine/test_util.h"
 
@@ -70,6 +73,37 @@ TEST(Out, ResizesWithWarningAndBumpsVersion) {
   Tensor z0 = zeros({0}, DType::Float32);
   add_out(z0, x, Operand::of(Scalar::integer(1)));
   EXPECT_TRUE(take_warnings().empty());
+}
+
+// An out= resize whose numel overflows keeps LibTorch's cached numel (Note
+// [stale layout flags]): view/reshape infer sizes from the old 35 elements,
+// the next resize warns as for an out with elements, a 2.x detach copies it.
+TEST(Out, FailedResizeKeepsTheCachedNumel) {
+  for (const char* version : {"2.15", "1.13"}) {
+    ProfileScope scope(version);
+    take_warnings();
+    Tensor a = zeros({2, 1, 0}, DType::Float32);
+    Tensor c = as_strided(a, {-1, 0}, {1, 1}, std::nullopt);
+    Tensor b = zeros({5, 7}, DType::Float32);
+    EXPECT_EQ(error_of([&] { mul_out(b, c, Operand::of(a)); }), "numel: integer multiplication overflow");
+    EXPECT_EQ(b.sizes, (Shape{2, -1, 0}));
+    EXPECT_EQ(b.numel(), 0);
+    EXPECT_EQ(cached_numel(b), 35);
+    EXPECT_EQ(error_of([&] { view_as(b, b); }), "shape '[2, -1, 0]' is invalid for input of size 35");
+    EXPECT_EQ(error_of([&] { reshape(b, {0}); }), "shape '[0]' is invalid for input of size 35");
+    EXPECT_EQ(cached_numel(reshape(b, {5, 7})), 35);  // a view of the 35 elements' storage
+    if (since(Change::DetachCopiesCachedMetadata)) {
+      EXPECT_EQ(cached_numel(detach(b)), 35);
+    } else {
+      EXPECT_EQ(error_of([&] { detach(b); }), "numel: integer multiplication overflow");
+    }
+    take_warnings();
+    Tensor x = zeros({3}, DType::Float32);
+    add_out(b, x, Operand::of(x));  // a resize that passes refreshes numel
+    EXPECT_EQ(take_warnings().size(), 1u);
+    EXPECT_FALSE(b.stale_numel.has_value());
+    EXPECT_EQ(cached_numel(b), 3);
+  }
 }
 
 }  // namespace
