@@ -41,10 +41,11 @@ int main(int argc, char** argv) {
                                              std::to_string(at::get_num_threads()) + "; _AllThreads pairs: both " +
                                              std::to_string(sc::bench::hardware_threads()));
   benchmark::AddCustomContext("engine_half_conversion",
-                              sc::engine::cpu::half_conversion_vectorised() ? "F16C/AVX2" : "scalar");
+                              sc::engine::cpu::half_conversions().isa);
   benchmark::AddCustomContext("libtorch", sc::oracle::libtorch_description());
   benchmark::AddCustomContext("libtorch_cpu_capability", cpu_capability());
   benchmark::AddCustomContext("build_type", STRIDECHECK_BENCH_BUILD_TYPE);
+  sc::bench::register_all_threads_pairs();  // after every one-thread benchmark
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
