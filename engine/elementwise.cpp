@@ -162,6 +162,24 @@ bool same_geometry(const Tensor& written, const Tensor& input) {
   return true;
 }
 
+// Whether a kernel writing `written` from `inputs` (broadcast to its sizes)
+// reads every element's operands before anything it writes could change
+// them, in any element order: each input is in another storage or reads
+// exactly the written element's own bytes (same_geometry), and the written
+// tensor reaches no location twice. (A CPU kernel on CPU operands; a wrapped
+// number is a CPU tensor of its own.)
+bool kernel_reads_before_writing(const Tensor& written, const std::vector<Tensor>& inputs) {
+  if (written.device() != Device::CPU) return false;
+  bool shares_storage = false;
+  for (const Tensor& in : inputs) {
+    if (in.device() != Device::CPU) return false;
+    if (in.storage != written.storage) continue;
+    if (!same_geometry(written, in)) return false;
+    shares_storage = true;
+  }
+  return !shares_storage || has_internal_overlap(written) == MemOverlap::No;
+}
+
 }  // namespace
 
 void account_write(const Tensor& written, const std::vector<const Tensor*>& inputs, bool idempotent) {
@@ -489,10 +507,13 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   // an in-place op reads the very bytes it writes (mul_ of a bool byte 2 reads
   // an undefined bool, then stores a clean 0 or 1 over it).
   std::vector<int64_t> from_undefined;
-  // Elements computed from two NaN operands (Note [NaN operand choice]),
-  // found before an in-place kernel overwrites its first operand.
-  const std::vector<int64_t> nan_choices =
-      ins.size() == 2 ? elements_choosing_between_nans(result, ins[0], ins[1]) : std::vector<int64_t>{};
+  // Elements computed from two NaN operands (Note [NaN operand choice]):
+  // found by the kernel as it reads each element's operands when it writes
+  // `result` itself and nothing it writes is read afterwards (Note [NaN
+  // operand choice found by the kernel]); otherwise by a scan before the
+  // kernel (before an in-place kernel overwrites its first operand).
+  const bool kernel_finds_nan_choices = ins.size() == 2 && kernel_reads_before_writing(result, ins);
+  std::vector<int64_t> nan_choices;
   for (const Tensor* in : originals) {
     std::vector<int64_t> offs = elements_reading_undefined(result, *in);
     from_undefined.insert(from_undefined.end(), offs.begin(), offs.end());
@@ -509,6 +530,8 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   const bool opmath_scalar = config.wrapped_scalar_in_opmath && device == Device::CPU && inputs.size() == 2 &&
                              (common == DType::Float16 || common == DType::BFloat16) &&
                              (inputs[1].is_scalar() || iterates_as_scalar(ins[1]));
+  const bool fused_nan_choices = kernel_finds_nan_choices && !opmath_scalar && result.dtype == common;
+  if (ins.size() == 2 && !fused_nan_choices) nan_choices = elements_choosing_between_nans(result, ins[0], ins[1]);
   if (opmath_scalar) {
     Scalar b = inputs[1].is_scalar() ? inputs[1].scalar : Scalar{};
     if (!inputs[1].is_scalar()) {
@@ -519,7 +542,7 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     cpu::convert(a32, ins[0]);
     Tensor b32 = broadcast_header(wrapped_tensor(b, DType::Float32), shape);
     Tensor tmp = empty(shape, DType::Float32);
-    kernel(op, tmp, {a32, b32});
+    kernel(op, tmp, {a32, b32}, nullptr);
     // LibTorch's unary loop over (result, a) decides the NaN bits (Note [NaN
     // bits of LibTorch's loops]), not this copy's.
     if (result.dtype == common) {
@@ -534,10 +557,10 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       kernels::copy(result, rounded);
     }
   } else if (result.dtype == common) {
-    kernel(op, result, ins);
+    kernel(op, result, ins, fused_nan_choices ? &nan_choices : nullptr);
   } else {
     Tensor tmp = empty(shape, common, device);
-    kernel(op, tmp, ins);
+    kernel(op, tmp, ins, nullptr);
     kernels::copy(result, tmp);
   }
   account_write(result, originals, false);
@@ -553,10 +576,10 @@ namespace {
 
 enum ElemOp { kAdd, kMul, kNeg };
 
-void elem_kernel(int op, const Tensor& out, const std::vector<Tensor>& in) {
+void elem_kernel(int op, const Tensor& out, const std::vector<Tensor>& in, std::vector<int64_t>* nan_choices) {
   switch (op) {
-    case kAdd: return kernels::binary(BinaryOp::Add, out, in[0], in[1]);
-    case kMul: return kernels::binary(BinaryOp::Mul, out, in[0], in[1]);
+    case kAdd: return kernels::binary(BinaryOp::Add, out, in[0], in[1], nan_choices);
+    case kMul: return kernels::binary(BinaryOp::Mul, out, in[0], in[1], nan_choices);
     case kNeg: return kernels::neg(out, in[0]);
   }
 }

@@ -64,8 +64,11 @@ struct IterConfig {
 
 // The written tensor of a TensorIterator op: nullptr to allocate; `read_write`
 // when it is also an input (in-place). Returns the output (for an existing
-// `out` its header may have been resized: `out` is updated).
-using IterKernel = void (*)(int op, const Tensor& out, const std::vector<Tensor>& inputs);
+// `out` its header may have been resized: `out` is updated). The kernel
+// passes `nan_choices` (null, or set for a two-input CPU op) on to
+// kernels::binary (Note [NaN operand choice found by the kernel]).
+using IterKernel = void (*)(int op, const Tensor& out, const std::vector<Tensor>& inputs,
+                            std::vector<int64_t>* nan_choices);
 Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& inputs, const IterConfig& config,
                     int op, IterKernel kernel);
 

@@ -18,9 +18,9 @@ namespace {
 
 enum BinOp { kAdd, kSub, kMul, kDiv };
 
-void bin_kernel(int op, const Tensor& out, const std::vector<Tensor>& in) {
+void bin_kernel(int op, const Tensor& out, const std::vector<Tensor>& in, std::vector<int64_t>* nan_choices) {
   static constexpr BinaryOp map[] = {BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Div};
-  kernels::binary(map[op], out, in[0], in[1]);
+  kernels::binary(map[op], out, in[0], in[1], nan_choices);
 }
 
 void bump(const Tensor& self) { self.version->value += 1; }

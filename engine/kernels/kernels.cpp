@@ -30,8 +30,9 @@ void fill(const Tensor& dst, const Scalar& value) {
   if (dst.device() == Device::CPU) return cpu::fill(dst, value);
   device_kernels(dst.device()).fill(dst, value);
 }
-void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
-  if (out.device() == Device::CPU) return cpu::binary(op, out, a, b);
+void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, std::vector<int64_t>* nan_choices) {
+  if (out.device() == Device::CPU) return cpu::binary(op, out, a, b, nan_choices);
+  SC_ASSERT(nan_choices == nullptr, "NaN choices are found by the CPU kernels only");
   device_kernels(out.device()).binary(op, out, a, b);
 }
 void neg(const Tensor& out, const Tensor& a) {

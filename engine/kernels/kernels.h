@@ -47,7 +47,9 @@ namespace kernels {
 
 void copy(const Tensor& dst, const Tensor& src);
 void fill(const Tensor& dst, const Scalar& value);
-void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b);
+// nan_choices: CPU only (cpu::binary); null for other devices.
+void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,
+            std::vector<int64_t>* nan_choices = nullptr);
 void neg(const Tensor& out, const Tensor& a);
 void clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi);
 

@@ -3,12 +3,15 @@
 // at::opmath_type) and rounds once to T. Integers wrap.
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 #include "engine/error.h"
 #include "engine/kernels/cpu/binary_runs.h"
 #include "engine/kernels/cpu/kernels.h"
 #include "engine/kernels/cpu/loop.h"
+#include "engine/kernels/cpu/nan_pair_scan.h"
 #include "engine/kernels/cpu/types.h"
+#include "engine/layout.h"
 #include "engine/nan_bits.h"
 
 namespace sc::engine::cpu {
@@ -120,11 +123,58 @@ void binary_run_values(std::byte* const* p, const int64_t* st, int64_t n) {
         Op::apply(load<T>(a + i * st[1]), load<T>(b + i * st[2]));
 }
 
+// Where the NaN-choice offsets go (from every thread of the loop).
+struct NanPairSink {
+  const std::byte* base;  // the written storage's data
+  bool out_is_separate;   // it shares no memory with the operands and overlaps no element of its own
+  std::vector<int64_t>* offsets;
+  std::mutex mutex;
+};
+
+// binary_run_values with Note [NaN operand choice found by the kernel], block
+// by block. (No bfloat16: its NaNs have no choice, and
+// its vector-chunk NaN bits depend on the whole run.)
+template <class T, class Op>
+void binary_run_noting(std::byte* const* p, const int64_t* st, int64_t n, NanPairSink& sink) {
+  static_assert(NanBits<T>::kHasChoice);
+  std::vector<int64_t> found;
+  for (int64_t i0 = 0; i0 < n; i0 += kNanScanBlock<T>) {
+    const int64_t m = std::min(kNanScanBlock<T>, n - i0);
+    std::byte* q[3] = {p[0] + i0 * st[0], p[1] + i0 * st[1], p[2] + i0 * st[2]};
+    if (sink.out_is_separate) {
+      binary_run_values<T, Op>(q, st, m);
+      if (any_nan<T>(q[0], st[0], m)) note_nan_pairs<T>(q, st, m, sink.base, found);
+    } else {
+      if (any_nan_pair<T>(q[1], st[1], q[2], st[2], m)) note_nan_pairs<T>(q, st, m, sink.base, found);
+      binary_run_values<T, Op>(q, st, m);
+    }
+  }
+  if (found.empty()) return;
+  std::lock_guard<std::mutex> lock(sink.mutex);
+  sink.offsets->insert(sink.offsets->end(), found.begin(), found.end());
+}
+
 template <template <class> class Op>
-void run_binary(const Tensor& out, const Tensor& a, const Tensor& b) {
+void run_binary(const Tensor& out, const Tensor& a, const Tensor& b, std::vector<int64_t>* nan_choices) {
   dispatch_dtype(out.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    for_each_strided_parallel<3>(out.sizes, {&out, &a, &b}, binary_run<T, Op<T>>);
+    // out shares no memory with an input and reaches each location once:
+    // the order of the elements cannot matter (Note [Strip-mined loops]), and
+    // the NaN-pair check may look at the block it wrote.
+    const bool separate = out.storage != a.storage && out.storage != b.storage &&
+                          is_non_overlapping_and_dense(out.sizes, out.strides);
+    auto loop = [&](auto&& inner) {
+      if (separate) for_each_strided_parallel_strips<3>(out.sizes, {&out, &a, &b}, inner);
+      else for_each_strided_parallel<3>(out.sizes, {&out, &a, &b}, inner);
+    };
+    if constexpr (NanBits<T>::kHasChoice) {
+      if (nan_choices) {
+        NanPairSink sink{out.storage->data(), separate, nan_choices, {}};
+        loop([&sink](std::byte* const* p, const int64_t* st, int64_t n) { binary_run_noting<T, Op<T>>(p, st, n, sink); });
+        return;
+      }
+    }
+    loop(binary_run<T, Op<T>>);
   });
 }
 
@@ -142,14 +192,14 @@ bool less(T a, T b) {
 
 }  // namespace
 
-void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
+void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, std::vector<int64_t>* nan_choices) {
   SC_ASSERT(out.sizes == a.sizes && out.sizes == b.sizes);
   SC_ASSERT(out.dtype == a.dtype && out.dtype == b.dtype);
   switch (op) {
-    case BinaryOp::Add: return run_binary<AddOp>(out, a, b);
-    case BinaryOp::Sub: return run_binary<SubOp>(out, a, b);
-    case BinaryOp::Mul: return run_binary<MulOp>(out, a, b);
-    case BinaryOp::Div: return run_binary<DivOp>(out, a, b);
+    case BinaryOp::Add: return run_binary<AddOp>(out, a, b, nan_choices);
+    case BinaryOp::Sub: return run_binary<SubOp>(out, a, b, nan_choices);
+    case BinaryOp::Mul: return run_binary<MulOp>(out, a, b, nan_choices);
+    case BinaryOp::Div: return run_binary<DivOp>(out, a, b, nan_choices);
   }
 }
 

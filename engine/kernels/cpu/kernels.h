@@ -1,7 +1,9 @@
 #pragma once
 // CPU kernels. Callers have done every check (shapes, dtypes, overlap): the
 // operands here all have the same sizes (inputs broadcast with stride 0).
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "engine/scalar.h"
 #include "engine/tensor.h"
@@ -27,7 +29,13 @@ enum class BinaryOp { Add, Sub, Mul, Div };
 // out = a op b; out, a and b share one dtype (the common dtype). Reduced
 // floats compute in float and round once; integers wrap; bool add is `or`,
 // bool mul is `and`.
-void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b);
+// nan_choices (may be null): the kernel appends the byte offsets, in out's
+// storage, of the float16/float32/float64 elements whose operands are both
+// NaNs with different bits, each seen before its element is written (Note
+// [NaN operand choice found by the kernel], nan_pair_scan.h); in no
+// particular order.
+void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,
+            std::vector<int64_t>* nan_choices = nullptr);
 
 // Rewrites the NaNs of a bfloat16 `out` as LibTorch's unary loop over (out,
 // in) writes them (Note [NaN bits of LibTorch's loops]): 0xffff in the vector

@@ -6,6 +6,7 @@
 // innermost dimension at a time:
 //   inner(std::byte* const* ptrs, const int64_t* byte_strides, int64_t n)
 // so typed loops stay tight and nothing is dispatched per element.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -131,6 +132,68 @@ void for_each_strided_parallel(const Shape& sizes, const std::array<const Tensor
   for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
   if (!output_is_non_overlapping(g)) numel = 0;  // one thread
   parallel_for(outer, numel, [&](int64_t begin, int64_t end) { run_geometry<N>(g, base, begin, end, inner); });
+}
+
+// Note [Strip-mined loops]: after reordering, dim 0 is the output's fastest
+// dim. When an input moves faster along dim 1 than along dim 0 (a transposed
+// operand: 0 < |stride[1]| < |stride[0]|), walking dim 0 innermost over its
+// whole length touches that input one cache line and one page per element,
+// and comes back to the same line only after all of them (1024 pages for a
+// [1024,1024] float32: past the TLB). So dim 0 is walked in strips of
+// kStripLength: for each strip, its run at every index of dim 1, then the
+// next strip; each line of the transposed input is then used for all its
+// elements while the strip's few pages are in the TLB. Only the order of
+// the visits changes, and the runs keep their strides (a transposed input's
+// run is strided, so no run is a contiguous one before or after), so this is
+// for kernels whose result does not depend on that order: operand 0 shares
+// no memory with the others.
+inline constexpr int64_t kStripLength = 32;
+
+template <size_t N>
+bool wants_strips(const LoopGeometry<N>& g) {
+  if (g.ndim < 2 || g.sizes[0] < 2 * kStripLength || g.sizes[1] < 8) return false;
+  for (size_t k = 1; k < N; ++k) {
+    const int64_t s0 = g.strides[k][0] < 0 ? -g.strides[k][0] : g.strides[k][0];
+    const int64_t s1 = g.strides[k][1] < 0 ? -g.strides[k][1] : g.strides[k][1];
+    if (s1 != 0 && s1 < s0) return true;
+  }
+  return false;
+}
+
+// for_each_strided_parallel, strip-mined where wants_strips says so (Note
+// [Strip-mined loops]): operand 0 must share no memory with the others.
+template <size_t N, class Inner>
+void for_each_strided_parallel_strips(const Shape& sizes, const std::array<const Tensor*, N>& ops, Inner&& inner) {
+  if (any_empty(sizes)) return;
+  const LoopGeometry<N> g = make_geometry<N>(sizes, ops);
+  if (!wants_strips(g)) return for_each_strided_parallel<N>(sizes, ops, inner);
+  // The loop over dims 1..; each of its runs (n1 along dim 1) is a block of
+  // the [sizes[0] x n1] plane, walked strip by strip.
+  LoopGeometry<N> rows;
+  rows.ndim = g.ndim - 1;
+  for (int i = 1; i < g.ndim; ++i) {
+    rows.sizes[i - 1] = g.sizes[i];
+    for (size_t k = 0; k < N; ++k) rows.strides[k][i - 1] = g.strides[k][i];
+  }
+  const int64_t n0 = g.sizes[0];
+  std::array<int64_t, N> s0;
+  for (size_t k = 0; k < N; ++k) s0[k] = g.strides[k][0];
+  auto plane = [&](std::byte* const* p, const int64_t* st, int64_t n1) {
+    std::array<std::byte*, N> q;
+    for (int64_t j0 = 0; j0 < n0; j0 += kStripLength) {
+      const int64_t m = std::min(kStripLength, n0 - j0);
+      for (int64_t i1 = 0; i1 < n1; ++i1) {
+        for (size_t k = 0; k < N; ++k) q[k] = p[k] + j0 * s0[k] + i1 * st[k];
+        inner(q.data(), s0.data(), m);
+      }
+    }
+  };
+  int64_t numel = 1;
+  for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
+  if (!output_is_non_overlapping(g)) numel = 0;  // one thread
+  const auto base = base_pointers<N>(ops);
+  parallel_for(rows.sizes[rows.ndim - 1], numel,
+               [&](int64_t begin, int64_t end) { run_geometry<N>(rows, base, begin, end, plane); });
 }
 
 }  // namespace sc::engine::cpu
