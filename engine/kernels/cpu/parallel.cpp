@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -9,7 +10,83 @@
 
 namespace sc::engine::cpu {
 namespace {
+
 std::atomic<int> g_threads{1};
+
+// Note [CPU kernel thread pool]: the workers are started once, on the first
+// parallel loop that wants them, and sleep on a condition variable between
+// loops (starting threads per loop cost tens of microseconds, as much as a
+// 1M-element kernel's share). One loop at a time: a loop started while
+// another runs (from another thread) runs on its caller alone, with the same
+// result, since every range writes only its own elements.
+class Pool {
+ public:
+  ~Pool() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& w : workers_) w.join();
+  }
+
+  // Runs task(1..tasks-1) on workers and task(0) here; returns when all are
+  // done. False (nothing run) when another loop holds the pool.
+  bool run(int64_t tasks, const std::function<void(int64_t)>& task) {
+    std::unique_lock<std::mutex> busy(busy_, std::try_to_lock);
+    if (!busy.owns_lock()) return false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      while (static_cast<int64_t>(workers_.size()) < tasks - 1) {
+        const int64_t index = static_cast<int64_t>(workers_.size()) + 1;
+        workers_.emplace_back([this, index] { work(index); });
+      }
+      task_ = &task;
+      tasks_ = tasks;
+      remaining_ = tasks - 1;
+      ++generation_;
+    }
+    wake_.notify_all();
+    task(0);
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [this] { return remaining_ == 0; });
+    task_ = nullptr;
+    return true;
+  }
+
+ private:
+  // Worker `index` runs task(index) of every loop with more than index tasks.
+  void work(int64_t index) {
+    uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (true) {
+      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+      if (stop_) return;
+      seen = generation_;
+      if (index >= tasks_) continue;
+      const std::function<void(int64_t)>* task = task_;
+      lock.unlock();
+      (*task)(index);
+      lock.lock();
+      if (--remaining_ == 0) done_.notify_one();
+    }
+  }
+
+  std::mutex busy_;   // held for a whole loop
+  std::mutex mutex_;  // guards the fields below
+  std::condition_variable wake_, done_;
+  std::vector<std::thread> workers_;
+  const std::function<void(int64_t)>* task_ = nullptr;
+  int64_t tasks_ = 0, remaining_ = 0;
+  uint64_t generation_ = 0;
+  bool stop_ = false;
+};
+
+Pool& pool() {
+  static Pool p;
+  return p;
+}
+
 }  // namespace
 
 void set_num_threads(int n) {
@@ -27,7 +104,7 @@ void parallel_for(int64_t outer, int64_t numel, const std::function<void(int64_t
   }
   std::exception_ptr error;
   std::mutex error_mutex;
-  auto run = [&](int64_t t) {
+  const std::function<void(int64_t)> range = [&](int64_t t) {
     const int64_t begin = outer * t / threads, end = outer * (t + 1) / threads;
     if (begin >= end) return;
     try {
@@ -37,11 +114,10 @@ void parallel_for(int64_t outer, int64_t numel, const std::function<void(int64_t
       if (!error) error = std::current_exception();
     }
   };
-  std::vector<std::thread> workers;
-  workers.reserve(static_cast<size_t>(threads - 1));
-  for (int64_t t = 1; t < threads; ++t) workers.emplace_back(run, t);
-  run(0);
-  for (std::thread& w : workers) w.join();
+  if (!pool().run(threads, range)) {
+    body(0, outer);
+    return;
+  }
   if (error) std::rethrow_exception(error);
 }
 

@@ -6,8 +6,8 @@
 // the harness behaves as it always has). With more, a kernel whose loop has
 // at least kParallelMinElements elements splits its outermost loop dim into
 // one contiguous range per thread (at::parallel_for's idea, with a grain far
-// above at::internal::GRAIN_SIZE: this machine's threads are started per
-// call, not pooled). Only pure kernels that write each location once run
+// above at::internal::GRAIN_SIZE), run by a pool of workers started once
+// (Note [CPU kernel thread pool], parallel.cpp). Only pure kernels that write each location once run
 // this way (copy, fill, the elementwise ops); the undefined-byte bookkeeping
 // stays on one thread.
 #include <cstdint>
