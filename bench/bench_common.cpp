@@ -107,6 +107,20 @@ void add_memcpy(std::string_view op, std::string_view arg, const PairOptions& o)
   if (o.min_time > 0) b->MinTime(o.min_time);
 }
 
+namespace {
+std::vector<std::function<void()>>& deferred() {
+  static std::vector<std::function<void()>> d;
+  return d;
+}
+}  // namespace
+
+void register_last(std::function<void()> registration) { deferred().push_back(std::move(registration)); }
+
+void register_all_threads_pairs() {
+  for (auto& r : deferred()) r();
+  deferred().clear();
+}
+
 void set_traffic(benchmark::State& state, int64_t elements, int64_t bytes_per_iteration) {
   state.SetItemsProcessed(state.iterations() * elements);
   state.SetBytesProcessed(state.iterations() * bytes_per_iteration);

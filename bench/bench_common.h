@@ -87,6 +87,13 @@ struct PairOptions {
   bool all_threads = false;
 };
 
+// The _AllThreads pairs run after every one-thread benchmark: their
+// registrations wait here until main() calls register_all_threads_pairs()
+// (LibTorch's OpenMP workers keep spinning for a while after a parallel
+// region, which slowed the one-thread pairs that came after them).
+void register_last(std::function<void()> registration);
+void register_all_threads_pairs();
+
 // Registers "BM_<op>/memcpy/<arg>" as PairOptions describe.
 void add_memcpy(std::string_view op, std::string_view arg, const PairOptions& o);
 
@@ -125,39 +132,43 @@ void add_pair(std::string_view op, std::string_view arg, MakeE make_e, OpE op_e,
     b->Unit(o.unit);
     if (o.min_time > 0) b->MinTime(o.min_time);
   };
-  configure(add(op, kEngine, arg, [=](benchmark::State& state) {
-    if (!verified(state)) return;
-    ThreadsGuard threads(o.all_threads ? 0 : 1);
-    auto in = make_e();
-    for (auto _ : state) {
-      auto r = op_e(in);
-      benchmark::DoNotOptimize(r);
-    }
-    finish(state);
-  }));
-  configure(add(op, kTorch, arg, [=](benchmark::State& state) {
-    if (!verified(state)) return;
-    ThreadsGuard threads(o.all_threads ? 0 : 1);
-    auto in = make_t();
-    for (auto _ : state) {
-      auto r = op_t(in);
-      benchmark::DoNotOptimize(r);
-    }
-    finish(state);
-  }));
-  if (o.inference_variant)
-    configure(add(op, kTorchInference, arg, [=](benchmark::State& state) {
+  auto register_pair = [=, op = std::string(op), arg = std::string(arg)] {  // (deferred: own the names)
+    configure(add(op, kEngine, arg, [=](benchmark::State& state) {
       if (!verified(state)) return;
       ThreadsGuard threads(o.all_threads ? 0 : 1);
-      auto in = make_t();  // normal tensors, as the harness has; only the ops run in inference mode
-      c10::InferenceMode guard;
+      auto in = make_e();
+      for (auto _ : state) {
+        auto r = op_e(in);
+        benchmark::DoNotOptimize(r);
+      }
+      finish(state);
+    }));
+    configure(add(op, kTorch, arg, [=](benchmark::State& state) {
+      if (!verified(state)) return;
+      ThreadsGuard threads(o.all_threads ? 0 : 1);
+      auto in = make_t();
       for (auto _ : state) {
         auto r = op_t(in);
         benchmark::DoNotOptimize(r);
       }
       finish(state);
     }));
-  if (o.memcpy_bytes > 0) add_memcpy(op, arg, o);
+    if (o.inference_variant)
+      configure(add(op, kTorchInference, arg, [=](benchmark::State& state) {
+        if (!verified(state)) return;
+        ThreadsGuard threads(o.all_threads ? 0 : 1);
+        auto in = make_t();  // normal tensors, as the harness has; only the ops run in inference mode
+        c10::InferenceMode guard;
+        for (auto _ : state) {
+          auto r = op_t(in);
+          benchmark::DoNotOptimize(r);
+        }
+        finish(state);
+      }));
+    if (o.memcpy_bytes > 0) add_memcpy(op, arg, o);
+  };
+  if (o.all_threads) register_last(register_pair);
+  else register_pair();
 }
 
 }  // namespace sc::bench

@@ -6,9 +6,9 @@
 //  - copy_ (dtype conversion, broadcast): the destination is allocated once,
 //    outside the timed loop, on both sides; nothing is allocated inside it.
 // The allocating copies of one dtype also run a memcpy of the bytes they
-// write, allocating the same way (BM_<op>/memcpy/<arg>: the bandwidth limit),
-// and the large ones an _AllThreads variant (both sides on every hardware
-// thread; see bench_common.h).
+// write, allocating the same way (BM_<op>/memcpy/<arg>: the bandwidth limit).
+// Every pair has an _AllThreads variant (both sides on every hardware thread,
+// run after the one-thread benchmarks; see bench_common.h).
 #include "bench/bench_common.h"
 #include "engine/copy.h"
 #include "engine/creation.h"
@@ -50,7 +50,6 @@ void add_channels_last(const Shape& s, const std::string& arg, bool all_threads)
 const bool registered = [] {
   for (int64_t n : {256, 4096})
     for (bool all_threads : {false, true}) {
-      if (all_threads && n < 4096) continue;
       const std::string arg = std::to_string(n);
       const std::string suffix = all_threads ? "_AllThreads" : "";
       PairOptions o;
@@ -73,15 +72,17 @@ const bool registered = [] {
     }
 
   constexpr int64_t kN = int64_t{1} << 20;
-  {
+  for (bool all_threads : {false, true}) {
+    const std::string suffix = all_threads ? "_AllThreads" : "";
     PairOptions o;
+    o.all_threads = all_threads;
     o.elements = kN;
     o.bytes = kN * (4 + 2);
     // Sources 0, 1/32, 2/32, ... < 32768: every value is in float16's range
     // and most need rounding (0, 1, 2, ... up to 2^20 would mostly overflow
     // to inf, a branch that says little about the conversion).
     add_pair(
-        "CopyConvert_F32_to_F16", "1M",
+        "CopyConvert_F32_to_F16" + suffix, "1M",
         [] {
           const ETensor src = engine::mul(engine_iota({kN}), engine::Operand::of(engine::Scalar::floating(1.0 / 32)));
           return EPair{engine::empty({kN}, DType::Float16), src};
@@ -92,7 +93,7 @@ const bool registered = [] {
     // The other way round: float16 -> float32.
     PairOptions back = o;
     add_pair(
-        "CopyConvert_F16_to_F32", "1M",
+        "CopyConvert_F16_to_F32" + suffix, "1M",
         [] {
           const ETensor src = engine::mul(engine_iota({kN}), engine::Operand::of(engine::Scalar::floating(1.0 / 32)));
           ETensor h = engine::empty({kN}, DType::Float16);
@@ -103,7 +104,7 @@ const bool registered = [] {
         [] { return TPair{at::empty({kN}, at::kFloat), torch_iota({kN}).mul(1.0 / 32).to(at::kHalf)}; },
         [](TPair& p) { return p.dst.copy_(p.src); }, back);
     add_pair(
-        "CopyConvert_F32_to_BF16", "1M",
+        "CopyConvert_F32_to_BF16" + suffix, "1M",
         [] {
           const ETensor src = engine::mul(engine_iota({kN}), engine::Operand::of(engine::Scalar::floating(1.0 / 32)));
           return EPair{engine::empty({kN}, DType::BFloat16), src};
@@ -112,30 +113,33 @@ const bool registered = [] {
         [] { return TPair{at::empty({kN}, at::kBFloat16), torch_iota({kN}).mul(1.0 / 32)}; },
         [](TPair& p) { return p.dst.copy_(p.src); }, o);
   }
-  {
+  for (bool all_threads : {false, true}) {
     PairOptions o;
+    o.all_threads = all_threads;
     o.elements = kN;
     o.bytes = kN * (8 + 4);
     add_pair(
-        "CopyConvert_I64_to_F32", "1M",
+        all_threads ? "CopyConvert_I64_to_F32_AllThreads" : "CopyConvert_I64_to_F32", "1M",
         [] { return EPair{engine::empty({kN}, DType::Float32), engine_iota({kN}, DType::Int64)}; },
         [](EPair& p) { return engine::copy_(p.dst, p.src); },
         [] { return TPair{at::empty({kN}, at::kFloat), torch_iota({kN}, at::kLong)}; },
         [](TPair& p) { return p.dst.copy_(p.src); }, o);
   }
-  {
+  for (bool all_threads : {false, true}) {
     // dst [1024,1024] float32 <- src [1024] (a row broadcast down the rows).
     PairOptions o;
+    o.all_threads = all_threads;
     o.elements = kN;
     o.bytes = kN * 4 + 1024 * 4;
     add_pair(
-        "CopyBroadcast_Row", "1024x1024",
+        all_threads ? "CopyBroadcast_Row_AllThreads" : "CopyBroadcast_Row", "1024x1024",
         [] { return EPair{engine::empty({1024, 1024}, DType::Float32), engine_iota({1024})}; },
         [](EPair& p) { return engine::copy_(p.dst, p.src); },
         [] { return TPair{at::empty({1024, 1024}, at::kFloat), torch_iota({1024})}; },
         [](TPair& p) { return p.dst.copy_(p.src); }, o);
   }
   add_channels_last({32, 64, 56, 56}, "32x64x56x56", false);
+  add_channels_last({32, 64, 56, 56}, "32x64x56x56", true);
   // 64 MiB of float32 (the bandwidth goal is read at this size).
   add_channels_last({64, 64, 64, 64}, "64x64x64x64", false);
   add_channels_last({64, 64, 64, 64}, "64x64x64x64", true);

@@ -2,6 +2,7 @@
 // every iteration on both sides (4 MiB: after the first iteration malloc
 // reuses the freed block on both sides, so this measures the kernels and the
 // op's set-up, not page faults); add_ writes in place and allocates nothing.
+// Every pair has an _AllThreads variant (run after the one-thread ones).
 #include "bench/bench_common.h"
 #include "engine/elementwise.h"
 #include "engine/inplace.h"
@@ -38,38 +39,41 @@ const bool registered = [] {
           o);
     }
   }
-  {
+  for (bool all_threads : {false, true}) {
     // [1024,1024] + [1024]: the second operand broadcast along dim 0.
     PairOptions o;
+    o.all_threads = all_threads;
     o.elements = kN;
     o.bytes = 2 * kN * 4 + 1024 * 4;
     add_pair(
-        "Add_Broadcast", arg, [] { return EPair{engine_iota({1024, 1024}), engine_iota({1024})}; },
+        all_threads ? "Add_Broadcast_AllThreads" : "Add_Broadcast", arg, [] { return EPair{engine_iota({1024, 1024}), engine_iota({1024})}; },
         [](EPair& p) { return engine::add(p.a, Operand::of(p.b)); },
         [] { return TPair{torch_iota({1024, 1024}), torch_iota({1024})}; },
         [](TPair& p) { return at::add(p.a, p.b); }, o);
   }
-  {
+  for (bool all_threads : {false, true}) {
     // a.add_(1.0): a Python-float scalar, in place. Values grow by 1 per
     // iteration; float32 stays finite over any benchmark's iterations.
     PairOptions o;
+    o.all_threads = all_threads;
     o.elements = kN;
     o.bytes = 2 * kN * 4;
     add_pair(
-        "AddScalar_Inplace", arg, [] { return engine_iota({kN}); },
+        all_threads ? "AddScalar_Inplace_AllThreads" : "AddScalar_Inplace", arg, [] { return engine_iota({kN}); },
         [](ETensor& a) { return engine::add_(a, Operand::of(engine::Scalar::floating(1.0))); },
         [] { return torch_iota({kN}); }, [](at::Tensor& a) { return a.add_(1.0); }, o);
   }
-  {
+  for (bool all_threads : {false, true}) {
     // a.t() * b with a, b contiguous [1024,1024]: one operand transposed, so
     // one of the two inputs is read across rows whichever order the loop
     // takes. The output strides follow LibTorch's rule on both sides (the
     // pair's geometry check compares them).
     PairOptions o;
+    o.all_threads = all_threads;
     o.elements = kN;
     o.bytes = 3 * kN * 4;
     add_pair(
-        "Mul_TransposedContiguous", arg,
+        all_threads ? "Mul_TransposedContiguous_AllThreads" : "Mul_TransposedContiguous", arg,
         [] { return EPair{engine::t(engine_iota({1024, 1024})), engine_iota({1024, 1024})}; },
         [](EPair& p) { return engine::mul(p.a, Operand::of(p.b)); },
         [] { return TPair{torch_iota({1024, 1024}).t(), torch_iota({1024, 1024})}; },
