@@ -58,11 +58,16 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                          {"non-contiguous", 4, V},
                          {"overlapping", 2, B},
                          {"storage offset", 3, V},
-                         {"size-1 dim", 3, B}}};
+                         {"size-1 dim", 3, B},
+                         {"huge numel", 2, B}}};
   // The input of the ops that take format=: "4-d or 5-d value" is a value of
   // the ranks channels_last / channels_last_3d take (any value when there is
   // none); other ranks raise "required rank 4 tensor to use channels_last format".
-  m[D::FormatSelf] = {"format op input", {{"recent value", 40, V}, {"any value", 30, V}, {"4-d or 5-d value", 30, V}}};
+  // "huge numel": a stride-0 view of 2^51..2^61 elements (no allocation),
+  // whose copy is over budget or overflows the storage size: the factory
+  // checks' order against the format's rank check.
+  m[D::FormatSelf] = {"format op input", {{"recent value", 40, V}, {"any value", 30, V}, {"4-d or 5-d value", 30, V},
+                                          {"huge numel", 4, B}}};
   // The view ops' input, by layout: each class picks a value of that layout
   // from the program so far (any value when there is none). LibTorch's view
   // rules branch on exactly these: 0-d (wrap as a scalar), empty (strides

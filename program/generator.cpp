@@ -132,6 +132,12 @@ class Generator {
       if (cls == "0-d") return n == 0;
       if (cls == "rank 5 or more") return n >= 5;
       if (cls == "4-d or 5-d value") return n == 4 || n == 5;  // the channels_last formats' ranks
+      if (cls == "huge numel") {
+        int64_t numel = 1;
+        for (int64_t d = 0; d < n; ++d)
+          if (t.sizes[d] <= 0 || __builtin_mul_overflow(numel, t.sizes[d], &numel)) return false;
+        return numel >= int64_t{1} << 40;
+      }
       bool empty = false, stride0 = false, size1 = false;
       for (int64_t d = 0; d < n; ++d) {
         empty |= t.sizes[d] == 0;
@@ -195,6 +201,18 @@ class Generator {
       sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
       const size_t rank = c_.percent(50) ? 4 : 5;
       while (sizes.size() < rank) sizes.insert(sizes.begin(), 1), strides.insert(strides.begin(), c_.between(1, 3));
+    } else if (cls == "huge numel") {
+      // stride 0 everywhere: a view of one element; its copies' byte counts
+      // overflow int64 for float32 and wider (2^61 x 4), or are over budget
+      if (elems < 1) return false;
+      switch (c_.below(4)) {
+        case 0: sizes = {k2p31, int64_t{1} << 30}; break;
+        case 1: sizes = {3, int64_t{1} << 61}; break;
+        case 2: sizes = {k2p31, int64_t{1} << 30, 1, 1}; break;  // rank 4: channels_last's rank check passes
+        default: sizes = {int64_t{1} << 20, int64_t{1} << 20, 1024, 2, 1}; break;  // rank 5
+      }
+      strides.assign(sizes.size(), 0);
+      offset = c_.between(0, elems - 1);
     } else if (cls == "non-contiguous" || cls == "overlapping") {
       if (elems < 4) return false;
       sizes = {2, 2};
@@ -222,6 +240,7 @@ class Generator {
     if (cls == "non-contiguous") return "made non-contiguous";
     if (cls == "overlapping") return "made overlapping";
     if (cls == "size-1 dim") return "made size-1 dim";
+    if (cls == "huge numel") return "made huge numel";
     return "made storage offset";
   }
   // Another value on v's storage (any value when v has no alias).
