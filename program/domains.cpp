@@ -209,7 +209,11 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   m[D::SetByShape] = {"dtype (set by the shape's class)", {{"as the shape says", 1, V}}};
   m[D::OptFormat] = {"memory format", {{"absent", 55, V}, {"preserve", 8, V}, {"contiguous", 10, V},
                                        {"channels_last", 14, V}, {"channels_last_3d", 13, V}}};
-  m[D::OptOut] = {"out tensor", {{"absent", 78, V}, {"another value", 13, V}, {"self", 5, B}, {"same storage", 4, B}}};
+  // "non-contiguous view", "offset view": a view inside a bigger storage
+  // (made by a step of its own when the program has none), so that a kernel
+  // writing past its run, or a resize, is seen in the bytes around it.
+  m[D::OptOut] = {"out tensor", {{"absent", 78, V}, {"another value", 13, V}, {"self", 5, B}, {"same storage", 4, B},
+                                 {"non-contiguous view", 4, V}, {"offset view", 3, V}}};
   return m;
 }
 

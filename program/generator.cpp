@@ -827,6 +827,8 @@ class Generator {
       case Domain::OptOut:
         if (cls == "absent") return std::nullopt;
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
+        if (cls == "non-contiguous view") return layout_operand("non-contiguous", ctx);
+        if (cls == "offset view") return layout_operand("storage offset", ctx);
         return Name{cls == "self" ? ctx.self->name : pick().name};
     }
     return std::nullopt;
