@@ -138,7 +138,81 @@ inline bool cpu_has_avx2() {
 #endif
 }
 
+// Note [NaN operand choice found by the kernel] (nan_pair_scan.h): a
+// contiguous run whose output shares no memory with the operands, also
+// telling whether it wrote a NaN (a NaN pair's element is one), looked at in
+// the register it is stored from. Lanes are independent as in
+// contiguous_run; which NaN a lane with two NaN operands gets is the
+// compiler's choice here too (Note [NaN operand choice]).
+template <class T>
+[[gnu::always_inline]] inline bool is_nan_value(T v) {
+  if constexpr (std::is_same_v<T, Half>) return is_half_nan(v.bits);
+  else return v != v;
+}
+template <class T, class Op>
+[[gnu::always_inline]] inline bool separate_run(RunForm form, std::byte* o, const std::byte* a, const std::byte* b,
+                                                int64_t n) {
+  T* __restrict p = reinterpret_cast<T*>(o);
+  const T* __restrict x = reinterpret_cast<const T*>(a);
+  const T* __restrict y = reinterpret_cast<const T*>(b);
+  int nan = 0;
+  switch (form) {
+    case RunForm::VV:
+      for (int64_t i = 0; i < n; ++i) {
+        const T v = Op::apply(x[i], y[i]);
+        p[i] = v;
+        nan |= is_nan_value(v);
+      }
+      break;
+    case RunForm::VS: {
+      const T s = load<T>(b);
+      for (int64_t i = 0; i < n; ++i) {
+        const T v = Op::apply(x[i], s);
+        p[i] = v;
+        nan |= is_nan_value(v);
+      }
+      break;
+    }
+    case RunForm::SV: {
+      const T s = load<T>(a);
+      for (int64_t i = 0; i < n; ++i) {
+        const T v = Op::apply(s, y[i]);
+        p[i] = v;
+        nan |= is_nan_value(v);
+      }
+      break;
+    }
+  }
+  return nan != 0;
+}
+template <class T, class Op>
+bool separate_run_baseline(RunForm f, std::byte* o, const std::byte* a, const std::byte* b, int64_t n) {
+  return separate_run<T, Op>(f, o, a, b, n);
+}
+#if SC_BINARY_RUNS_AVX2
+template <class T, class Op>
+__attribute__((target("avx2"))) bool separate_run_avx2(RunForm f, std::byte* o, const std::byte* a,
+                                                       const std::byte* b, int64_t n) {
+  return separate_run<T, Op>(f, o, a, b, n);
+}
+#endif
+
 }  // namespace binary_runs_detail
+
+// Runs out = op(a, b) over one contiguous run of n float16/float32/float64
+// elements whose output shares no memory with a or b; returns whether it
+// wrote a NaN.
+template <class T, class Op>
+bool binary_separate_run_wrote_nan(RunForm form, std::byte* o, const std::byte* a, const std::byte* b, int64_t n) {
+  using Fn = bool (*)(RunForm, std::byte*, const std::byte*, const std::byte*, int64_t);
+#if SC_BINARY_RUNS_AVX2
+  static const Fn fn = binary_runs_detail::cpu_has_avx2() ? &binary_runs_detail::separate_run_avx2<T, Op>
+                                                          : &binary_runs_detail::separate_run_baseline<T, Op>;
+#else
+  static const Fn fn = &binary_runs_detail::separate_run_baseline<T, Op>;
+#endif
+  return fn(form, o, a, b, n);
+}
 
 // Whether binary runs use the AVX2 copies on this CPU (for tests and the
 // benchmarks' context line).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <optional>
 
 #include "engine/error.h"
 #include "engine/kernels/cpu/binary_runs.h"
@@ -138,10 +139,18 @@ template <class T, class Op>
 void binary_run_noting(std::byte* const* p, const int64_t* st, int64_t n, NanPairSink& sink) {
   static_assert(NanBits<T>::kHasChoice);
   std::vector<int64_t> found;
+  constexpr int64_t z = sizeof(T);
+  std::optional<RunForm> form;  // a contiguous run's
+  if (st[0] == z && st[1] == z && st[2] == z) form = RunForm::VV;
+  else if (st[0] == z && st[1] == z && st[2] == 0) form = RunForm::VS;
+  else if (st[0] == z && st[1] == 0 && st[2] == z) form = RunForm::SV;
   for (int64_t i0 = 0; i0 < n; i0 += kNanScanBlock<T>) {
     const int64_t m = std::min(kNanScanBlock<T>, n - i0);
     std::byte* q[3] = {p[0] + i0 * st[0], p[1] + i0 * st[1], p[2] + i0 * st[2]};
-    if (sink.out_is_separate) {
+    if (sink.out_is_separate && form) {
+      if (binary_separate_run_wrote_nan<T, Op>(*form, q[0], q[1], q[2], m))
+        note_nan_pairs<T>(q, st, m, sink.base, found);
+    } else if (sink.out_is_separate) {
       binary_run_values<T, Op>(q, st, m);
       if (any_nan<T>(q[0], st[0], m)) note_nan_pairs<T>(q, st, m, sink.base, found);
     } else {
