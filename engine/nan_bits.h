@@ -14,6 +14,10 @@
 //   - float16/bfloat16 add, sub, mul, div, neg (both versions): chunks of
 //     kReducedFloatVectorChunk elements. bfloat16 NaNs are 0xffff there,
 //     0x7fc0 in the tail ([40] zeros div_ itself: 32 x 0xffff, 8 x 0x7fc0).
+//   - clamp_ of a float16/bfloat16 (both versions; float16 only since 2.x):
+//     the same chunks go through float, so a NaN there is quieted with its
+//     payload (0x7c01 -> 0x7e01) or becomes 0xffff (bfloat16); the tail keeps
+//     its bits (generated seed 4197868: a bfloat16 NaN read as float64).
 //   - neg of a float16/bfloat16 NaN in the vector chunks: 2.15 flips the
 //     sign bit (payload kept, not quieted); 1.13 negates in float and
 //     converts back (NegReducedFloatVectorFlipsSign).

@@ -260,6 +260,16 @@ void neg(const Tensor& out, const Tensor& a) {
   });
 }
 
+// clamp's vector chunks load a float16/bfloat16 into float and store the
+// result with the vector conversion (Note [NaN bits of LibTorch's loops]): a
+// NaN comes back quieted with its payload (float16) or as 0xffff (bfloat16);
+// every other value is unchanged. The scalar tail keeps the NaN's bits.
+template <class T>
+T through_vector_float(T v) {
+  if constexpr (std::is_same_v<T, BFloat16>) return is_bfloat16_nan(v.bits) ? T{kBFloat16VectorNan} : v;
+  else return is_half_nan(v.bits) ? T{float_to_half(to_float(v))} : v;
+}
+
 void clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi) {
   SC_ASSERT(out.sizes == a.sizes && out.dtype == a.dtype);
   dispatch_dtype(out.dtype, [&](auto tag) {
@@ -268,8 +278,11 @@ void clamp(const Tensor& out, const Tensor& a, const std::optional<Scalar>& lo, 
     const T lv = has_lo ? scalar_as<T>(*lo) : T{};
     const T hv = has_hi ? scalar_as<T>(*hi) : T{};
     for_each_strided_parallel<2>(out.sizes, {&out, &a}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
+      [[maybe_unused]] const int64_t vector_n = vectorised_run<T>(st, 1) ? vector_end(n, kReducedFloatVectorChunk) : 0;
       for (int64_t i = 0; i < n; ++i) {
         T v = load<T>(p[1] + i * st[1]);
+        if constexpr (is_reduced_float_v<T>)
+          if (i < vector_n) v = through_vector_float(v);
         // std::max(v, lo): returns v unless v < lo; std::min(v, hi): v unless hi < v.
         if (has_lo && less(v, lv)) v = lv;
         if (has_hi && less(hv, v)) v = hv;
