@@ -131,13 +131,15 @@ bool written_overlaps_itself(const InputHeader& h) {
 }  // namespace
 
 std::optional<AllocationEstimate> allocation_estimate(
-    const Step& step, const std::function<InputHeader(const std::string&)>& input) {
+    const Step& step, const std::function<InputHeader(const std::string&)>& input, bool describe) {
   const OpSpec* spec = find_op(step.op);
   if (!spec) return std::nullopt;
-  ArgReader a(step);
+  ArgReader a(step, spec);
   const std::string& op = step.op;
-  auto make = [&](int64_t bytes, std::string what) {
-    return std::optional<AllocationEstimate>(AllocationEstimate{bytes, std::move(what)});
+  // The text is built only when asked for (it is read only for a step over
+  // the budget): `what` is a callable returning it.
+  auto make = [&](int64_t bytes, const auto& what) {
+    return std::optional<AllocationEstimate>(AllocationEstimate{bytes, describe ? std::string(what()) : std::string()});
   };
 
   if (spec->category == OpCategory::Creation) {
@@ -148,9 +150,9 @@ std::optional<AllocationEstimate> allocation_estimate(
       if (a.int_(0) < 0 || a.kw_dtype() == std::optional<std::string>("bool")) return std::nullopt;
       const int64_t n = engine::arange_size(a.int_(0));
       if (n < 0 || nbytes_overflow({n}, item)) return std::nullopt;
-      return make(sat_mul(n, item), "arange " + std::to_string(n));
+      return make(sat_mul(n, item), [&] { return "arange " + std::to_string(n); });
     }
-    if (op == "tensor") return make(sat_mul(static_cast<int64_t>(a.values(0).size()), item), "tensor");
+    if (op == "tensor") return make(sat_mul(static_cast<int64_t>(a.values(0).size()), item), [] { return "tensor"; });
     std::vector<int64_t> sizes = a.int_list(0);
     if (op == "empty_strided") {
       // computeStorageNbytes: 1 + sum((size-1)*stride) elements, 0 if any size is 0.
@@ -160,14 +162,14 @@ std::optional<AllocationEstimate> allocation_estimate(
         if (x < 0) return std::nullopt;
       try {  // the same computation, with LibTorch's overflow check
         return make(engine::compute_storage_nbytes(sizes, st, item),
-                    "empty_strided " + shape_text(sizes) + " " + shape_text(st));
+                    [&] { return "empty_strided " + shape_text(sizes) + " " + shape_text(st); });
       } catch (const engine::TorchError&) {
         return std::nullopt;
       }
     }
     auto n = numel_of(sizes);
     if (!n || nbytes_overflow(sizes, item)) return std::nullopt;
-    return make(sat_mul(*n, item), op + " " + shape_text(sizes));
+    return make(sat_mul(*n, item), [&] { return op + " " + shape_text(sizes); });
   }
 
   if (spec->category == OpCategory::View && spec->results == Results::Many && !a.is_list(1)) {
@@ -193,7 +195,7 @@ std::optional<AllocationEstimate> allocation_estimate(
       if (chunks <= 0) return std::nullopt;
       results = dim_size == 0 ? chunks : std::min(chunks, dim_size);  // empty dim: `chunks` empty results
     }
-    return make(sat_mul(results, kResultBytes), op + " into " + std::to_string(results) + " tensors");
+    return make(sat_mul(results, kResultBytes), [&] { return op + " into " + std::to_string(results) + " tensors"; });
   }
 
   if (spec->category == OpCategory::View) {
@@ -224,7 +226,7 @@ std::optional<AllocationEstimate> allocation_estimate(
     } catch (const engine::TorchError&) {
       return std::nullopt;
     }
-    return make(sat_mul(*n, in.itemsize), op + " of " + shape_text(in.sizes) + " (a copy)");
+    return make(sat_mul(*n, in.itemsize), [&] { return op + " of " + shape_text(in.sizes) + " (a copy)"; });
   }
 
   InputHeader self = input(a.tensor(0));
@@ -271,7 +273,7 @@ std::optional<AllocationEstimate> allocation_estimate(
         n = n > kMax - *self_numel ? kMax : n + *self_numel;
     }
     if (op != "repeat" && op != "index_select" && nbytes_overflow(self.sizes, item)) return std::nullopt;
-    return make(sat_mul(n, item), op + " of " + shape_text(self.sizes));
+    return make(sat_mul(n, item), [&] { return op + " of " + shape_text(self.sizes); });
   }
 
   if (spec->category == OpCategory::InPlace) {
@@ -281,7 +283,7 @@ std::optional<AllocationEstimate> allocation_estimate(
       InputHeader v = input(a.tensor(1));
       auto vn = numel_of(v.sizes);
       if (!vn || *vn == 0) return std::nullopt;
-      return make(sat_mul(*vn, v.itemsize), op + " value");
+      return make(sat_mul(*vn, v.itemsize), [&] { return op + " value"; });
     }
     if (!binary || !(a.size() >= 2 && a.given(1) && a.is_tensor(1))) return std::nullopt;
     // Note [hidden allocations of type promotion]: LibTorch's own checks first
@@ -289,7 +291,7 @@ std::optional<AllocationEstimate> allocation_estimate(
     // common dtype that cannot be cast to self's), then the conversions.
     InputHeader other = input(a.tensor(1));
     auto common = common_dtype(self, a, input, op == "div_");
-    if (!common) return make(sat_mul(*self_numel, 8), op + " temporary");  // dtypes unknown: the old bound
+    if (!common) return make(sat_mul(*self_numel, 8), [&] { return op + " temporary"; });  // dtypes unknown: the old bound
     if (written_overlaps_itself(self)) return std::nullopt;
     if (other.sizes.size() > self.sizes.size()) return std::nullopt;  // the broadcast shape is not self's
     for (size_t i = 0; i < other.sizes.size(); ++i) {
@@ -303,7 +305,7 @@ std::optional<AllocationEstimate> allocation_estimate(
       bytes = sat_add(bytes, sat_mul(sat_mul(*self_numel, engine::itemsize(*common)), 2));
     }
     if (bytes == 0) return std::nullopt;
-    return make(bytes, op + " conversions to " + std::string(engine::dtype_name(*common)));
+    return make(bytes, [&] { return op + " conversions to " + std::string(engine::dtype_name(*common)); });
   }
 
   // Elementwise: the broadcast result, at most 8 bytes an element.
@@ -326,7 +328,8 @@ std::optional<AllocationEstimate> allocation_estimate(
   // allocates the result, after the conversions below.
   const bool result_allocates = n && !nbytes_overflow(out, 1);
   int64_t bytes = result_allocates ? sat_mul(*n, 8) : 0;
-  std::string what = op + " result " + shape_text(out);
+  std::string what;
+  if (describe) what = op + " result " + shape_text(out);
   // Note [hidden allocations of type promotion]; neg checks that all dtypes
   // are the same instead of converting.
   if (op != "neg") {
@@ -340,24 +343,24 @@ std::optional<AllocationEstimate> allocation_estimate(
           auto on = numel_of(o.sizes);
           if (on && !nbytes_overflow(o.sizes, common_item)) bytes = sat_add(bytes, sat_mul(*on, common_item));
           if (result_allocates) bytes = sat_add(bytes, sat_mul(*n, common_item));
-          what += ", out's " + std::string(engine::dtype_name(*common)) + " temporary of " + shape_text(o.sizes);
+          if (describe) what += ", out's " + std::string(engine::dtype_name(*common)) + " temporary of " + shape_text(o.sizes);
         }
       }
       int64_t converted = conversion_bytes(self, *common);
       if (other) converted = sat_add(converted, conversion_bytes(*other, *common));
-      if (converted > 0) what += " and its inputs converted to " + std::string(engine::dtype_name(*common));
+      if (describe && converted > 0) what += " and its inputs converted to " + std::string(engine::dtype_name(*common));
       bytes = sat_add(bytes, converted);
     }
   }
   if (bytes == 0 && !result_allocates) return std::nullopt;
-  return make(bytes, what);
+  return make(bytes, [&] { return std::move(what); });
 }
 
 std::optional<int64_t> inplace_elements(const Step& step,
                                         const std::function<InputHeader(const std::string&)>& input) {
   const OpSpec* spec = find_op(step.op);
   if (!spec || spec->category != OpCategory::InPlace) return std::nullopt;
-  return numel_of(input(ArgReader(step).tensor(0)).sizes);
+  return numel_of(input(ArgReader(step, spec).tensor(0)).sizes);
 }
 
 }  // namespace sc

@@ -33,8 +33,12 @@ struct AllocationEstimate {
 // size computation that overflows int64, shapes that do not broadcast): such a
 // step is run and compared, never skipped. Only a step that would really
 // allocate past the budget is skipped.
+//
+// `describe`: fill AllocationEstimate::what. The interpreter reads the text
+// only for a step over the budget, so it asks without it first (the text
+// costs more than the estimate) and again with it when the step is over.
 std::optional<AllocationEstimate> allocation_estimate(
-    const Step& step, const std::function<InputHeader(const std::string&)>& input);
+    const Step& step, const std::function<InputHeader(const std::string&)>& input, bool describe = true);
 
 // The number of elements an in-place step writes (its first argument's numel,
 // saturating), or nullopt for other ops: their work is bounded by what they

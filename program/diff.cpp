@@ -115,20 +115,23 @@ std::string hex_bytes(const std::vector<uint8_t>& b, size_t from, size_t n) {
   return s;
 }
 
-// What the diff knows about program values up to a step: each bound name's header.
+// What the diff knows about program values up to a step: each bound name's
+// header. It points into the trace being compared (which outlives the
+// Differ) instead of copying every result: it is built for every step of
+// every comparison and read only at a contents difference.
 struct ValueTable {
-  std::map<std::string, TensorObs> by_name;
-  std::vector<TensorObs> all;  // every result so far, in order
+  std::map<std::string, const TensorObs*> by_name;
+  std::vector<const TensorObs*> all;  // every result so far, in order
 
   void add_step(const Step& s, const StepObs& obs) {
-    for (const TensorObs& t : obs.results) all.push_back(t);
+    for (const TensorObs& t : obs.results) all.push_back(&t);
     if (obs.outcome != Outcome::Ok) return;
-    for (size_t j = 0; j < s.outputs.size() && j < obs.results.size(); ++j) by_name[s.outputs[j]] = obs.results[j];
+    for (size_t j = 0; j < s.outputs.size() && j < obs.results.size(); ++j) by_name[s.outputs[j]] = &obs.results[j];
   }
   // The dtype of the latest result living in storage `id`.
   std::optional<engine::DType> dtype_of_storage(int id) const {
     for (auto it = all.rbegin(); it != all.rend(); ++it)
-      if (it->storage == id) return engine::parse_dtype(it->dtype);
+      if ((*it)->storage == id) return engine::parse_dtype((*it)->dtype);
     return std::nullopt;
   }
 };
@@ -139,8 +142,8 @@ std::string values_reaching(const ValueTable& vt, const StepObs& obs, int id, in
   std::vector<std::string> hits;
   for (const auto& [name, version] : obs.versions) {
     auto it = vt.by_name.find(name);
-    if (it == vt.by_name.end() || it->second.storage != id) continue;
-    const TensorObs& t = it->second;
+    if (it == vt.by_name.end() || it->second->storage != id) continue;
+    const TensorObs& t = *it->second;
     auto dt = engine::parse_dtype(t.dtype);
     if (!dt) continue;
     int64_t isz = engine::itemsize(*dt);
@@ -198,9 +201,6 @@ class Differ {
         r.verdict = Verdict::Fail;
         r.first = std::move(d);
         return r;
-      }
-      if (i < p_.steps.size()) {
-        values_.add_step(p_.steps[i], sa);
       }
     }
     if (a_.steps.size() != b_.steps.size()) {
@@ -383,8 +383,10 @@ class Differ {
 
   Difference contents_difference(size_t i, const StepObs& sb, const StorageObs& x, const StorageObs& y, int64_t k) {
     std::string field = "storage " + std::to_string(x.id) + " contents";
-    ValueTable vt = values_;
-    if (i < p_.steps.size()) vt.add_step(p_.steps[i], a_.steps[i]);
+    // Every step up to this one passed (this is the first difference): the
+    // values they bound, as the left trace records them, and this step's.
+    ValueTable vt;
+    for (size_t j = 0; j <= i && j < p_.steps.size(); ++j) vt.add_step(p_.steps[j], a_.steps[j]);
     auto dt = vt.dtype_of_storage(x.id);
     int64_t isz = dt ? engine::itemsize(*dt) : 1;
     int64_t e = k / isz;
@@ -413,7 +415,6 @@ class Differ {
   const Program& p_;
   const Trace& a_;
   const Trace& b_;
-  ValueTable values_;
   std::string undefined_note_;
   bool contents_unreliable_ = false;
 };

@@ -1018,7 +1018,7 @@ class Generator {
     // those certainly over every run's budget: kept (not run here) so the
     // budget rule is exercised on both sides.
     bool run_it = true;
-    auto est = allocation_estimate(s, lookup_header);
+    auto est = allocation_estimate(s, lookup_header, /*describe=*/false);  // the bytes only
     if (est && est->bytes > p_.max_bytes) {
       if (est->bytes <= (int64_t{1} << 31) || !c_.percent(50)) return;
       run_it = false;

@@ -71,6 +71,14 @@ struct Step {
   const KwArg* kwarg(std::string_view key) const;
   // The program values this step reads (Name args and Name kwargs), in order.
   std::vector<std::string> inputs() const;
+  // f(name) for each of inputs(), in the same order, without copying them.
+  template <class F>
+  void for_each_input(F&& f) const {
+    for (const Arg& a : args)
+      if (const auto* n = std::get_if<Name>(&a)) f(n->id);
+    for (const KwArg& k : kwargs)
+      if (const auto* n = std::get_if<Name>(&k.value)) f(n->id);
+  }
   // Equality of meaning: outputs, op, args and kwargs (not positions or comments).
   bool same_as(const Step& o) const;
 };

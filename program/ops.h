@@ -71,6 +71,8 @@ std::optional<SignatureError> check_signature(const Step&);
 class ArgReader {
  public:
   explicit ArgReader(const Step& step);
+  // With the step's OpSpec already looked up (find_op(step.op), not null).
+  ArgReader(const Step& step, const OpSpec* spec) : step_(step), spec_(spec) {}
   const Step& step() const { return step_; }
   size_t size() const { return spec_->params.size(); }
   bool given(size_t i) const { return i < step_.args.size(); }

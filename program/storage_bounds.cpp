@@ -22,14 +22,16 @@ std::optional<std::string> refuse_out_of_storage(const Step& step,
                                                  const std::function<StorageExtent(const std::string&)>& input) {
   const OpSpec* spec = find_op(step.op);
   if (!spec || spec->category == OpCategory::View || spec->category == OpCategory::Creation) return std::nullopt;
-  for (const std::string& name : step.inputs()) {
+  std::optional<std::string> why;
+  step.for_each_input([&](const std::string& name) {
+    if (why) return;
     const StorageExtent extent = input(name);
-    if (elements_inside_storage(extent)) continue;
-    return "stridecheck: not run: the elements of '" + name + "' lie outside its storage of " +
-           std::to_string(extent.storage_nbytes) + " bytes (offset " + std::to_string(extent.storage_offset) +
-           "; LibTorch 1.13's view bounds check wraps in int64, Note [elements outside their storage])";
-  }
-  return std::nullopt;
+    if (elements_inside_storage(extent)) return;
+    why = "stridecheck: not run: the elements of '" + name + "' lie outside its storage of " +
+          std::to_string(extent.storage_nbytes) + " bytes (offset " + std::to_string(extent.storage_offset) +
+          "; LibTorch 1.13's view bounds check wraps in int64, Note [elements outside their storage])";
+  });
+  return why;
 }
 
 }  // namespace sc

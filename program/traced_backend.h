@@ -158,13 +158,15 @@ class TracedBackend : public Backend {
 
     StepObs step(const Step& s) {
       StepObs obs;
-      for (const std::string& in : s.inputs()) {
-        if (!index.count(in)) {
-          obs.outcome = Outcome::Skipped;
-          obs.note = "'" + in + "' is unbound";
-          observe_state(obs);
-          return obs;
-        }
+      const std::string* unbound = nullptr;
+      s.for_each_input([&](const std::string& in) {
+        if (!unbound && !index.count(in)) unbound = &in;
+      });
+      if (unbound) {
+        obs.outcome = Outcome::Skipped;
+        obs.note = "'" + *unbound + "' is unbound";
+        observe_state(obs);
+        return obs;
       }
       // The budget checks read the header only, not every fact (facts() asks
       // LibTorch five layout questions and runs the overlap test).
@@ -183,8 +185,9 @@ class TracedBackend : public Backend {
         observe_state(obs);
         return obs;
       }
-      auto est = allocation_estimate(s, header);
+      auto est = allocation_estimate(s, header, /*describe=*/false);
       if (est && (est->bytes > options.budget_bytes - allocated)) {
+        est = allocation_estimate(s, header, /*describe=*/true);  // the same bytes, and what they are for
         obs.outcome = Outcome::OverBudget;
         obs.note = est->what + " would allocate " + std::to_string(est->bytes) + " bytes; " +
                    std::to_string(allocated) + " of the budget of " + std::to_string(options.budget_bytes) +
@@ -280,10 +283,22 @@ class TracedBackend : public Backend {
       return o;
     }
 
+    // The storage identity each env slot was last numbered with: a slot whose
+    // tensor still lives there needs no storage_number lookup (it numbered
+    // that storage already; every numbered storage stays alive in
+    // storage_owners, so an identity is never reused within a run).
+    std::vector<uintptr_t> numbered_storage;
+
     void observe_state(StepObs& obs) {
-      for (const Bound& b : env) {
+      obs.versions.reserve(env.size());
+      numbered_storage.resize(env.size(), 0);
+      for (size_t k = 0; k < env.size(); ++k) {
+        const Bound& b = env[k];
         obs.versions.push_back({b.name, traits.version(b.tensor)});
+        const uintptr_t sid = traits.storage_identity(b.tensor);
+        if (numbered_storage[k] == sid && sid != 0) continue;
         storage_number(b.tensor);
+        numbered_storage[k] = sid;
       }
       obs.storages.reserve(storage_owners.size());
       for (auto& [n, t] : storage_owners) {
