@@ -67,7 +67,7 @@ at::Tensor storage_as_bytes(const at::Storage& storage, at::Device device) {
 template <class LookupFn>
 void refuse_symint_pointer_strides(const Step& s, const LookupFn& lookup) {
   constexpr int64_t kLowestInt = -(int64_t{1} << 62);
-  for (const std::string& name : s.inputs()) {
+  s.for_each_input([&](const std::string& name) {
     const at::Tensor& t = lookup(name);
     for (int64_t st : t.strides())
       if (st < kLowestInt)
@@ -75,7 +75,7 @@ void refuse_symint_pointer_strides(const Step& s, const LookupFn& lookup) {
             "stridecheck oracle: not run: '", name, "' has stride ", st, ", which LibTorch ", TORCH_VERSION,
             " reads as a SymInt pointer (ints below -2^62): ops that copy its strides crash (Note [SymInt "
             "pointers in 1.13])"));
-  }
+  });
 }
 
 // Waits for the device's current stream. CUDA reports kernel errors (a
@@ -149,13 +149,15 @@ struct TorchTraits {
   }
 
   InputHeader header(const Tensor& t) {
-    return InputHeader{t.sizes().vec(), t.strides().vec(), static_cast<int64_t>(t.element_size()),
+    return InputHeader{engine::Shape(t.sizes().begin(), t.sizes().end()),
+                       engine::Shape(t.strides().begin(), t.strides().end()), static_cast<int64_t>(t.element_size()),
                        to_engine_dtype(t.scalar_type())};
   }
 
   StorageExtent extent(const Tensor& t) {
-    return StorageExtent{t.sizes().vec(), t.strides().vec(), t.storage_offset(), static_cast<int64_t>(t.element_size()),
-                         static_cast<int64_t>(t.storage().nbytes())};
+    return StorageExtent{engine::Shape(t.sizes().begin(), t.sizes().end()),
+                         engine::Shape(t.strides().begin(), t.strides().end()), t.storage_offset(),
+                         static_cast<int64_t>(t.element_size()), static_cast<int64_t>(t.storage().nbytes())};
   }
 
   TensorFacts facts(const Tensor& t) {

@@ -1,6 +1,7 @@
 #include "program/budget.h"
 
 #include <limits>
+#include <span>
 
 #include "engine/creation.h"
 #include "engine/dtype.h"
@@ -28,7 +29,7 @@ int64_t sat_mul(int64_t a, int64_t b) {
 // computation overflows raises "Storage size calculation overflowed" (or a
 // numel overflow) before anything is allocated, so it is run and compared.
 // `certain` says the computation overflows for every itemsize >= min_item.
-bool nbytes_overflow(const std::vector<int64_t>& sizes, int64_t min_item) {
+bool nbytes_overflow(std::span<const int64_t> sizes, int64_t min_item) {
   uint64_t n = 1;
   bool overflowed = false;
   for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(n, static_cast<uint64_t>(s), &n);
@@ -37,7 +38,7 @@ bool nbytes_overflow(const std::vector<int64_t>& sizes, int64_t min_item) {
 }
 
 // nullopt when a size is negative: the op raises LibTorch's own error first.
-std::optional<int64_t> numel_of(const std::vector<int64_t>& sizes) {
+std::optional<int64_t> numel_of(std::span<const int64_t> sizes) {
   int64_t n = 1;
   for (int64_t s : sizes) {
     if (s < 0) return std::nullopt;
@@ -46,7 +47,7 @@ std::optional<int64_t> numel_of(const std::vector<int64_t>& sizes) {
   return n;
 }
 
-std::string shape_text(const std::vector<int64_t>& v) {
+std::string shape_text(std::span<const int64_t> v) {
   std::string s = "[";
   for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
   return s + "]";
@@ -149,7 +150,7 @@ std::optional<AllocationEstimate> allocation_estimate(
       // check raises, below it the storage size check may.
       if (a.int_(0) < 0 || a.kw_dtype() == std::optional<std::string>("bool")) return std::nullopt;
       const int64_t n = engine::arange_size(a.int_(0));
-      if (n < 0 || nbytes_overflow({n}, item)) return std::nullopt;
+      if (n < 0 || nbytes_overflow(std::span<const int64_t>(&n, 1), item)) return std::nullopt;
       return make(sat_mul(n, item), [&] { return "arange " + std::to_string(n); });
     }
     if (op == "tensor") return make(sat_mul(static_cast<int64_t>(a.values(0).size()), item), [] { return "tensor"; });
@@ -207,7 +208,7 @@ std::optional<AllocationEstimate> allocation_estimate(
     auto n = numel_of(in.sizes);
     if (!n) return std::nullopt;
     try {
-      std::vector<int64_t> target;
+      engine::Shape target;
       if (op == "reshape") {
         target = engine::infer_size(a.int_list(1), *n);
       } else {
@@ -309,12 +310,12 @@ std::optional<AllocationEstimate> allocation_estimate(
   }
 
   // Elementwise: the broadcast result, at most 8 bytes an element.
-  std::vector<int64_t> out = self.sizes;
+  engine::Shape out = self.sizes;
   std::optional<InputHeader> other;
   if (a.size() >= 2 && a.given(1) && a.is_tensor(1)) {
     other = input(a.tensor(1));
     size_t nd = std::max(out.size(), other->sizes.size());
-    std::vector<int64_t> b(nd, 1);
+    engine::Shape b(nd, 1);
     for (size_t i = 0; i < nd; ++i) {
       int64_t x = i < nd - out.size() ? 1 : out[i - (nd - out.size())];
       int64_t y = i < nd - other->sizes.size() ? 1 : other->sizes[i - (nd - other->sizes.size())];

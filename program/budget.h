@@ -10,13 +10,14 @@
 #include <vector>
 
 #include "engine/dtype.h"
+#include "engine/tensor.h"
 #include "program/ir.h"
 
 namespace sc {
 
 struct InputHeader {
-  std::vector<int64_t> sizes;
-  std::vector<int64_t> strides;
+  engine::Shape sizes;  // inline up to 6 dims: asked for per input and step, on both backends
+  engine::Shape strides;
   int64_t itemsize = 4;
   // The element type, for TensorIterator's hidden conversions (Note [hidden
   // allocations of type promotion]); unknown: none are counted.

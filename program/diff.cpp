@@ -276,9 +276,10 @@ class Differ {
   }
 
   std::optional<Difference> result(size_t i, size_t r, const TensorObs& x, const TensorObs& y) {
-    std::string pre = "result " + std::to_string(r) + " ";
+    // The field's name is made only for a difference (this runs for every result of every step).
     auto d = [&](const char* f, std::string l, std::string rt) {
-      return std::optional<Difference>(Difference{i, pre + f, std::move(l), std::move(rt), ""});
+      return std::optional<Difference>(
+          Difference{i, "result " + std::to_string(r) + " " + f, std::move(l), std::move(rt), ""});
     };
     if (x.dtype != y.dtype) return d("dtype", x.dtype, y.dtype);
     if (x.sizes != y.sizes) return d("sizes", ints(x.sizes), ints(y.sizes));
@@ -298,9 +299,9 @@ class Differ {
   }
 
   std::optional<Difference> storage(size_t i, const StepObs& sa, const StepObs& sb, const StorageObs& x, const StorageObs& y) {
-    std::string pre = "storage " + std::to_string(x.id) + " ";
+    auto pre = [&] { return "storage " + std::to_string(x.id) + " "; };  // for a difference only
     if (x.id != y.id) return Difference{i, "storage numbering", std::to_string(x.id), std::to_string(y.id), ""};
-    if (x.nbytes != y.nbytes) return Difference{i, pre + "nbytes", std::to_string(x.nbytes), std::to_string(y.nbytes), ""};
+    if (x.nbytes != y.nbytes) return Difference{i, pre() + "nbytes", std::to_string(x.nbytes), std::to_string(y.nbytes), ""};
     if (!x.has_contents || !y.has_contents || contents_unreliable_) return std::nullopt;  // meta: headers only
     bool mask = any_set(x.undefined) || any_set(y.undefined);
     // Note [fresh undefined bytes]: a storage that this very step created
@@ -331,7 +332,7 @@ class Differ {
       char l[32], r[32];
       std::snprintf(l, sizeof l, "hash %016llx", static_cast<unsigned long long>(x.hash));
       std::snprintf(r, sizeof r, "hash %016llx", static_cast<unsigned long long>(y.hash));
-      return Difference{i, pre + "contents", l, r, "only hashes are recorded on one side: the first differing element is unknown"};
+      return Difference{i, pre() + "contents", l, r, "only hashes are recorded on one side: the first differing element is unknown"};
     }
     return std::nullopt;
   }

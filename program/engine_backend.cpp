@@ -79,14 +79,11 @@ struct EngineTraits {
   }
 
   InputHeader header(const Tensor& t) {
-    return InputHeader{std::vector<int64_t>(t.sizes.begin(), t.sizes.end()),
-                       std::vector<int64_t>(t.strides.begin(), t.strides.end()), engine::itemsize(t.dtype), t.dtype};
+    return InputHeader{t.sizes, t.strides, engine::itemsize(t.dtype), t.dtype};
   }
 
   StorageExtent extent(const Tensor& t) {
-    return StorageExtent{std::vector<int64_t>(t.sizes.begin(), t.sizes.end()),
-                         std::vector<int64_t>(t.strides.begin(), t.strides.end()), t.storage_offset,
-                         engine::itemsize(t.dtype), t.storage->nbytes()};
+    return StorageExtent{t.sizes, t.strides, t.storage_offset, engine::itemsize(t.dtype), t.storage->nbytes()};
   }
 
   TensorFacts facts(const Tensor& t) {

@@ -14,12 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/tensor.h"
 #include "program/ir.h"
 
 namespace sc {
 
 struct StorageExtent {
-  std::vector<int64_t> sizes, strides;
+  engine::Shape sizes, strides;
   int64_t storage_offset = 0;
   int64_t itemsize = 1;
   int64_t storage_nbytes = 0;

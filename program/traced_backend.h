@@ -23,8 +23,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -82,6 +84,51 @@ struct StorageInPlace {
   const std::vector<uint8_t>* nan_choice = nullptr;  // StorageObs::nan_choice; null or empty: none
 };
 
+// Note [hashes shared between runs]: compare_backends runs the engine, then
+// LibTorch, on one program, and after each step a storage nearly always holds
+// the same bytes on both sides: the second run would hash again what the
+// first has just hashed. So contents hashed lately (this thread's, at most
+// kEntries of them and kBytes in all) are kept with their hash; a storage
+// whose bytes changed is looked up there first, compared in full (bytes and
+// undefined flags), and hashed only when no entry holds the very same bytes.
+// The bytes decide, as in Note [Storage hashes are remembered]: the hash is
+// a function of them, so every trace is what hashing would have written.
+struct HashedBytes {
+  std::vector<uint8_t> bytes, undefined;
+  uint64_t hash = 0;
+};
+
+class RecentHashes {
+ public:
+  static RecentHashes& of_this_thread() {
+    thread_local RecentHashes recent;
+    return recent;
+  }
+  // The entry holding exactly these bytes and undefined flags, or null.
+  std::shared_ptr<const HashedBytes> find(const uint8_t* data, size_t n, const std::vector<uint8_t>& undefined) const {
+    for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {  // newest first
+      const HashedBytes& e = **it;
+      if (e.bytes.size() == n && e.undefined == undefined && (n == 0 || std::memcmp(e.bytes.data(), data, n) == 0))
+        return *it;
+    }
+    return nullptr;
+  }
+  void add(std::shared_ptr<const HashedBytes> e) {
+    bytes_ += e->bytes.size();
+    entries_.push_back(std::move(e));
+    while (entries_.size() > kEntries || (bytes_ > kBytes && entries_.size() > 1)) {
+      bytes_ -= entries_.front()->bytes.size();
+      entries_.pop_front();
+    }
+  }
+
+ private:
+  static constexpr size_t kEntries = 64;
+  static constexpr size_t kBytes = size_t{16} << 20;
+  std::deque<std::shared_ptr<const HashedBytes>> entries_;
+  size_t bytes_ = 0;
+};
+
 template <class Traits>
 class TracedBackend : public Backend {
  public:
@@ -130,28 +177,33 @@ class TracedBackend : public Backend {
     // flags) with their hash, and is hashed again only when they differ. The
     // bytes themselves decide, never a version counter or a backend's claim:
     // a write that no counter saw is what the diff is for.
+    // The memo entries are shared with RecentHashes (Note [hashes shared
+    // between runs]): a storage holding bytes that either run hashed lately
+    // takes that entry, without copying or hashing them.
     static constexpr int64_t kMemoBytes = int64_t{1} << 20;
-    struct HashMemo {
-      bool valid = false;
-      std::vector<uint8_t> bytes, undefined;
-      uint64_t hash = 0;
-    };
-    std::vector<HashMemo> memo;  // by storage number
+    std::vector<std::shared_ptr<const HashedBytes>> memo;  // by storage number
 
     uint64_t hash_in_place(int n, const uint8_t* data, int64_t nbytes, const std::vector<uint8_t>& undefined) {
       const uint8_t* mask = undefined.empty() ? nullptr : undefined.data();
       if (nbytes > kMemoBytes) return contents_hash(data, static_cast<size_t>(nbytes), mask);
       if (memo.size() <= static_cast<size_t>(n)) memo.resize(static_cast<size_t>(n) + 1);
-      HashMemo& m = memo[static_cast<size_t>(n)];
+      std::shared_ptr<const HashedBytes>& m = memo[static_cast<size_t>(n)];
       const size_t len = static_cast<size_t>(nbytes);
-      if (m.valid && m.bytes.size() == len && m.undefined == undefined &&
-          (len == 0 || std::memcmp(m.bytes.data(), data, len) == 0))
-        return m.hash;
-      m.bytes.assign(data, data + len);
-      m.undefined = undefined;
-      m.hash = contents_hash(data, len, mask);
-      m.valid = true;
-      return m.hash;
+      if (m && m->bytes.size() == len && m->undefined == undefined &&
+          (len == 0 || std::memcmp(m->bytes.data(), data, len) == 0))
+        return m->hash;
+      RecentHashes& recent = RecentHashes::of_this_thread();
+      if (auto seen = recent.find(data, len, undefined)) {
+        m = std::move(seen);
+        return m->hash;
+      }
+      auto fresh = std::make_shared<HashedBytes>();
+      fresh->bytes.assign(data, data + len);
+      fresh->undefined = undefined;
+      fresh->hash = contents_hash(data, len, mask);
+      m = fresh;
+      recent.add(std::move(fresh));
+      return m->hash;
     }
 
     const Tensor& lookup(const std::string& n) const { return env[index.at(n)].tensor; }

@@ -62,6 +62,45 @@ TEST(TracedBackend, HashesFollowEveryWriteOfSmallAndLargeStorages) {
   EXPECT_NE(storage(s[9], small).hash, storage(s[8], small).hash);  // after an erroring step
 }
 
+// Note [hashes shared between runs]: a storage whose bytes are ones this
+// thread hashed lately (in this run or an earlier one) takes that hash; it is
+// still the hash of its own bytes, after every write, also when the bytes
+// return to earlier contents, and with undefined flags (empty_like).
+TEST(TracedBackend, HashesTakenFromEarlierRunsAreTheHashesOfTheBytes) {
+  constexpr const char* kProgram =
+      "a = zeros [4,3]\n"
+      "b = zeros [4,3]\n"         // the same bytes as a: hashed once
+      "c = fill_ a 2\n"
+      "d = fill_ b 2\n"
+      "e = zero_ a\n"             // back to a's first bytes
+      "f = empty_like a\n"        // undefined bytes
+      "g = copy_ f a\n"
+      "h = ones [6] dtype=int64\n"
+      "i = mul_ h 0\n";           // 48 zero bytes, as a's float32 zeros: the same entry
+  const Trace recorded = run_engine(kProgram, true);
+  for (int rep = 0; rep < 3; ++rep) {
+    const Trace hashed = run_engine(kProgram, false);  // from the second run on, every hash is a lookup
+    ASSERT_EQ(recorded.steps.size(), hashed.steps.size());
+    for (size_t i = 0; i < recorded.steps.size(); ++i) {
+      ASSERT_EQ(recorded.steps[i].storages.size(), hashed.steps[i].storages.size()) << i;
+      for (size_t k = 0; k < recorded.steps[i].storages.size(); ++k) {
+        const StorageObs& r = recorded.steps[i].storages[k];
+        const StorageObs& h = hashed.steps[i].storages[k];
+        const uint8_t* mask = r.undefined.empty() ? nullptr : r.undefined.data();
+        EXPECT_EQ(r.hash, contents_hash(r.bytes.data(), r.bytes.size(), mask)) << "step " << i << " storage " << k;
+        EXPECT_EQ(h.hash, r.hash) << "run " << rep << " step " << i << " storage " << k;
+        EXPECT_EQ(h.undefined, r.undefined);
+      }
+    }
+  }
+  const auto& s = recorded.steps;
+  EXPECT_EQ(storage(s[1], 0).hash, storage(s[1], 1).hash);  // a and b: the same bytes
+  EXPECT_NE(storage(s[2], 0).hash, storage(s[1], 0).hash);  // fill_
+  EXPECT_EQ(storage(s[4], 0).hash, storage(s[1], 0).hash);  // zero_: a's first bytes again
+  EXPECT_FALSE(storage(s[5], 2).undefined.empty());          // empty_like: undefined until written
+  EXPECT_EQ(storage(s[8], 3).hash, storage(s[1], 0).hash);  // int64 zeros, float32 zeros: the same 48 bytes
+}
+
 TEST(TracedBackend, AnErrorIsTheStepsOutcomeAndTheRunGoesOn) {
   const Trace t = run_engine(kWrites, false);
   const StepObs& h = t.steps[8];
