@@ -1,5 +1,6 @@
 #include "program/ops.h"
 
+#include <array>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -141,27 +142,28 @@ const std::vector<OpSpec>& all_ops() {
 }
 
 // Every step asks for its op several times (parser, budget, both backends'
-// ArgReaders): a hash of the length and three characters spreads the ~60
-// names over the buckets well enough and costs a few instructions, where
-// std::hash hashes every byte out of line.
+// ArgReaders): the names are spread over 128 buckets by their length and
+// three characters (a few instructions; no std::hash over every byte, no
+// modulo by a prime), and each bucket holds one or two of them.
 namespace {
-struct OpNameHash {
-  size_t operator()(std::string_view s) const noexcept {
-    if (s.empty()) return 0;
-    return s.size() * 0x9e3779b1u ^ static_cast<unsigned char>(s[0]) * 0x85ebca6bu ^
-           static_cast<unsigned char>(s[s.size() / 2]) * 0xc2b2ae35u ^ static_cast<unsigned char>(s.back()) * 0x27d4eb2fu;
-  }
-};
+size_t op_bucket(std::string_view s) {
+  if (s.empty()) return 0;
+  const size_t h = s.size() * 0x9e3779b1u ^ static_cast<unsigned char>(s[0]) * 0x85ebca6bu ^
+                   static_cast<unsigned char>(s[s.size() / 2]) * 0xc2b2ae35u ^
+                   static_cast<unsigned char>(s.back()) * 0x27d4eb2fu;
+  return (h ^ (h >> 16)) & 127;
+}
 }  // namespace
 
 const OpSpec* find_op(std::string_view op) {
-  static const auto index = [] {
-    std::unordered_map<std::string_view, const OpSpec*, OpNameHash> m;
-    for (const OpSpec& s : all_ops()) m[s.name] = &s;
-    return m;
+  static const auto buckets = [] {
+    std::array<std::vector<const OpSpec*>, 128> b;
+    for (const OpSpec& s : all_ops()) b[op_bucket(s.name)].push_back(&s);
+    return b;
   }();
-  auto it = index.find(op);
-  return it == index.end() ? nullptr : it->second;
+  for (const OpSpec* s : buckets[op_bucket(op)])
+    if (s->name == op) return s;
+  return nullptr;
 }
 
 std::optional<FormatArg> parse_format(std::string_view s) {
