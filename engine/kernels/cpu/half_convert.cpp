@@ -145,6 +145,10 @@ template <class Block>
 __attribute__((target("avx,avx2,f16c"))) void run_avx2(typename Block::Dst* dst, const typename Block::Src* src,
                                                        int64_t n) {
   int64_t i = 0;
+  for (; i + 2 * Block::kLanes <= n; i += 2 * Block::kLanes) {  // two blocks in flight
+    Block::block(dst + i, src + i);
+    Block::block(dst + i + Block::kLanes, src + i + Block::kLanes);
+  }
   for (; i + Block::kLanes <= n; i += Block::kLanes) Block::block(dst + i, src + i);
   Block::scalar(dst + i, src + i, n - i);
 }
@@ -152,6 +156,10 @@ template <class Block>
 __attribute__((target("avx512f"))) void run_avx512(typename Block::Dst* dst, const typename Block::Src* src,
                                                    int64_t n) {
   int64_t i = 0;
+  for (; i + 2 * Block::kLanes <= n; i += 2 * Block::kLanes) {  // two blocks in flight
+    Block::block(dst + i, src + i);
+    Block::block(dst + i + Block::kLanes, src + i + Block::kLanes);
+  }
   for (; i + Block::kLanes <= n; i += Block::kLanes) Block::block(dst + i, src + i);
   Block::scalar(dst + i, src + i, n - i);
 }
