@@ -618,7 +618,7 @@ Tensor out_form(Tensor& out, const std::vector<Operand>& inputs, const IterConfi
   for (const Operand& in : inputs)
     if (!in.is_scalar() && in.tensor->id == out.id) read_write = true;
   Tensor r = run_iterator(&out, read_write, inputs, config, op, elem_kernel);
-  out.version->value += 1;
+  out.version().value += 1;
   return r;
 }
 }  // namespace

@@ -23,7 +23,7 @@ void bin_kernel(int op, const Tensor& out, const std::vector<Tensor>& in, std::v
   kernels::binary(map[op], out, in[0], in[1], nan_choices);
 }
 
-void bump(const Tensor& self) { self.version->value += 1; }
+void bump(const Tensor& self) { self.version().value += 1; }
 
 Tensor binary_inplace(const Tensor& self, const Operand& other, int op, bool float_op) {
   IterConfig config;

@@ -9,6 +9,13 @@ namespace sc::engine {
 
 enum class Device : uint8_t { CPU, CUDA };
 
+// The version counter shared by a tensor, its views and its detach()es
+// (c10::VariableVersion): bumped by every in-place op. It lives in the
+// storage (Note [one version counter per storage] in engine/tensor.h).
+struct VersionCounter {
+  int64_t value = 0;
+};
+
 class Storage {
  public:
   // Zero-filled bytes. CUDA storages live in device memory (engine/kernels/cuda).
@@ -25,6 +32,11 @@ class Storage {
   Device device() const { return device_; }
   std::byte* data() { return data_; }
   const std::byte* data() const { return data_; }
+
+  // The version counter of every tensor on this storage (Note [one version
+  // counter per storage] in engine/tensor.h); a fresh storage starts at 0.
+  VersionCounter& version() { return version_; }
+  const VersionCounter& version() const { return version_; }
 
   // Bytes whose contents LibTorch leaves undefined (empty_like before it is
   // written, elements written twice by an in-place op on an overlapping view).
@@ -58,6 +70,7 @@ class Storage {
   int64_t nbytes_;
   Device device_;
   std::byte* data_ = nullptr;
+  VersionCounter version_;
   // One flag per byte, allocated on the first set and dropped when the last
   // one clears; `count` (flags set) makes noticing the last clear O(1).
   struct ByteFlags {
@@ -73,11 +86,5 @@ class Storage {
 
 // True when engine/kernels/cuda is linked in and installed (CUDA storages and kernels exist).
 bool cuda_kernels_built();
-
-// The version counter shared by a tensor, its views and its detach()es
-// (c10::VariableVersion): bumped by every in-place op.
-struct VersionCounter {
-  int64_t value = 0;
-};
 
 }  // namespace sc::engine

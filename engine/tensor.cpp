@@ -30,33 +30,29 @@ uint64_t next_tensor_id() {
 
 Tensor make_tensor(std::shared_ptr<Storage> storage, Shape sizes, Shape strides,
                    int64_t storage_offset, DType dtype) {
-  Tensor t;
-  t.storage = std::move(storage);
-  t.storage_offset = storage_offset;
-  t.sizes = std::move(sizes);
-  t.strides = std::move(strides);
-  t.dtype = dtype;
-  t.version = std::make_shared<VersionCounter>();
-  t.id = next_tensor_id();
+  return Tensor(std::move(storage), storage_offset, std::move(sizes), std::move(strides), dtype, next_tensor_id());
+}
+
+// _base is assigned, not passed to the constructor: an optional built as an
+// argument is written in two stores and read back as one 16-byte load, which
+// stalls (no store-to-load forwarding; it was most of this function's time).
+Tensor make_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset, DType dtype) {
+  Tensor t(self.storage, storage_offset, std::move(sizes), std::move(strides), dtype, next_tensor_id());
+  t.base_id = self.base_id ? *self.base_id : self.id;
   return t;
 }
 
-Tensor make_view(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset) {
+Tensor make_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset) {
   return make_view(self, std::move(sizes), std::move(strides), storage_offset, self.dtype);
 }
 
-Tensor make_view(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset,
+Tensor make_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset,
                  DType dtype) {
-  Tensor t;
-  t.storage = self.storage;
-  t.storage_offset = storage_offset;
-  t.sizes = std::move(sizes);
-  t.strides = std::move(strides);
-  t.dtype = dtype;
-  t.version = self.version;
-  t.id = next_tensor_id();
-  t.base_id = self.base_id ? self.base_id : std::optional<uint64_t>(self.id);
-  return t;
+  return make_view(self, Shape(sizes), Shape(strides), storage_offset, dtype);
+}
+
+Tensor make_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+  return make_view(self, Shape(sizes), Shape(strides), storage_offset, self.dtype);
 }
 
 }  // namespace sc::engine

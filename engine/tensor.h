@@ -1,6 +1,6 @@
 #pragma once
 // The tensor header: a value type (sizes, strides, storage_offset, dtype,
-// storage, version counter, identity, _base). View ops are pure functions from
+// storage with its version counter, identity, _base). View ops are pure functions from
 // header to header (engine/views.h); they never touch bytes.
 #include <cstdint>
 #include <memory>
@@ -38,13 +38,25 @@ struct LayoutFlags {
   bool non_overlapping_and_dense = false;
 };
 
+// Note [one version counter per storage]
+// LibTorch keeps the version counter (c10::VariableVersion) in the
+// TensorImpl and shares it between a tensor, its views and its detach()es,
+// which share the storage too; every other engine op that makes a tensor
+// makes a fresh storage for it (creation, copies, out-of-place results,
+// reshape's copy). So in the engine "shares the version counter" is the same
+// relation as "shares the storage", and the counter lives in the Storage: a
+// header holds one reference count (the storage's), so a view op costs one
+// atomic increment and one atomic decrement instead of two of each (about
+// 5 ns each here). The LibTorch ops that put a fresh counter on an existing
+// storage (`.data`, `set_`, a tensor made from `x.storage()`) are not in the
+// language; one that is added needs a counter of its own in the header.
 struct Tensor {
+  // Shared by views and detach()es; also holds the version counter.
   std::shared_ptr<Storage> storage;
   int64_t storage_offset = 0;
   Shape sizes;
   Shape strides;
   DType dtype = DType::Float32;
-  std::shared_ptr<VersionCounter> version;
   // Identity of this tensor object (a TensorImpl): every op result gets a fresh
   // one, except ops that return self (contiguous() of a contiguous tensor...).
   uint64_t id = 0;
@@ -58,10 +70,25 @@ struct Tensor {
   // engine/layout.h's cached_numel reads it. Kernels use numel(): the elements.
   std::optional<int64_t> stale_numel;
 
+  Tensor() = default;
+  // A non-view header (make_tensor; make_view then sets base_id), each field
+  // written once.
+  Tensor(std::shared_ptr<Storage> storage, int64_t storage_offset, Shape&& sizes, Shape&& strides, DType dtype,
+         uint64_t id)
+      : storage(std::move(storage)),
+        storage_offset(storage_offset),
+        sizes(std::move(sizes)),
+        strides(std::move(strides)),
+        dtype(dtype),
+        id(id) {}
+
   int64_t dim() const { return static_cast<int64_t>(sizes.size()); }
   int64_t numel() const;
   bool is_view() const { return base_id.has_value(); }
   Device device() const { return storage->device(); }
+  // The version counter this tensor shares with every tensor on its storage
+  // (Note [one version counter per storage]).
+  VersionCounter& version() const { return storage->version(); }
 };
 
 // A fresh identity for a new tensor object.
@@ -71,9 +98,13 @@ uint64_t next_tensor_id();
 Tensor make_tensor(std::shared_ptr<Storage> storage, Shape sizes, Shape strides,
                    int64_t storage_offset, DType dtype);
 
-// A view of `self` with the given geometry: same storage and version counter,
-// a fresh identity, and _base = self's base if self is a view, else self.
-Tensor make_view(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset);
-Tensor make_view(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset, DType dtype);
+// A view of `self` with the given geometry: same storage (and so version
+// counter), a fresh identity, and _base = self's base if self is a view, else
+// self. The rvalue overloads move the geometry in (a view op's own sizes and
+// strides: one copy each, into the header).
+Tensor make_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+Tensor make_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset, DType dtype);
+Tensor make_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset);
+Tensor make_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset, DType dtype);
 
 }  // namespace sc::engine

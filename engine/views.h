@@ -18,7 +18,12 @@ namespace sc::engine {
 // range (expected to be in range of [-2, 1], but got 5)" otherwise. A 0-d
 // tensor wraps as if it had one dim when wrap_scalar, else IndexError
 // "Dimension specified as 0 but tensor has no dimensions".
-int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar = true);
+// The in-range case is inline (view ops wrap one or two dims per call).
+int64_t maybe_wrap_dim_slow(int64_t dim, int64_t ndim, bool wrap_scalar);
+inline int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar = true) {
+  if (ndim > 0 && dim >= -ndim && dim < ndim) return dim < 0 ? dim + ndim : dim;
+  return maybe_wrap_dim_slow(dim, ndim, wrap_scalar);
+}
 // TensorImpl::size(dim): maybe_wrap_dim(dim, self.dim(), wrap_scalar=false).
 int64_t size_at(const Tensor& self, int64_t dim);
 // at::infer_size: resolves one -1; "shape '[2, -1]' is invalid for input of size 7".
@@ -57,6 +62,7 @@ int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t
 // stride[d+1] * max(size[d+1], 1) (1.13 lets that product wrap, measured:
 // empty_strided [0,2^62] [-2,3] runs), so negative strides rarely survive.
 Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides);
+void set_sizes_and_strides_strides_in_place(const Shape& sizes, Shape& strides);
 // TensorImpl::empty_tensor_restride(Contiguous) in 2.x
 // (Change::StrideCalculationChecksOverflow): "Stride calculation overflowed"
 // when stride[i+1] * max(size[i+1], 1) overflows int64; 1.13 wraps (a no-op there).
@@ -79,8 +85,19 @@ int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize, 
 //   an int list (view, reshape, expand sizes; as_strided size and stride):
 //     "IntArrayRef contains an int that cannot be represented as a SymInt: <v>"
 // (measured with LibTorch 1.13.1 C++). Arguments are converted right to left.
-void check_symint(int64_t v);
-void check_symint_list(const Shape& v);
+// The values >= -2^62 pass on every profile; only the others reach the
+// out-of-line checks.
+inline constexpr int64_t kMinSymIntRepresentable = -(int64_t{1} << 62);
+void check_symint_slow(int64_t v);
+void check_symint_list_slow(const Shape& v);
+inline void check_symint(int64_t v) {
+  if (v < kMinSymIntRepresentable) check_symint_slow(v);
+}
+inline void check_symint_list(const Shape& v) {
+  bool representable = true;
+  for (int64_t x : v) representable &= x >= kMinSymIntRepresentable;
+  if (!representable) check_symint_list_slow(v);
+}
 // An op that reads self.sym_sizes()/sym_strides() and passes them on as
 // SymInts (1.13's transpose) sees a stored value below -2^62 as symbolic:
 // "SymIntArrayRef expected to contain only concrete integers".
@@ -95,18 +112,38 @@ void check_concrete_result(const Shape& sizes, const Shape& strides, int64_t sto
 // c10's printing of an IntArrayRef: "[2, 3]", "[]".
 std::string format_int_list(const Shape& v);
 
+// Note [plain view geometry]: sizes >= 1, strides >= 0, storage_offset >= 0,
+// the highest byte (offset + 1 + sum(stride * (size - 1))) * itemsize and the
+// numel computed in int64 without overflow, and that byte within self's
+// storage. Most view results are such headers, and for them every check of
+// check_as_strided passes on every profile (both storage-size forms, 1.13's
+// and 2.x's, give the same in-bounds total; the numel fits), and so do
+// check_symint, check_symint_list and check_concrete_symints (every value is
+// >= 0 > -2^62). View ops ask this first (one pass, no call into the
+// profile) and run the checks, in LibTorch's order and with its messages,
+// only when it says no; tests/engine/views/shape_math_test.cpp checks the
+// claim on random and edge headers under both profiles.
+bool is_plain_view_geometry(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+
 // A view with LibTorch's as_strided checks (at::native::setStrided, which every
 // view op built on self.as_strided() goes through), in LibTorch's order:
 // stride/size length, negative strides, storage bounds, negative offset,
 // numel overflow. Ops built on alias_with_sizes_and_strides (view,
-// _reshape_alias, alias) use alias_with_sizes_and_strides.
+// _reshape_alias, alias) use alias_with_sizes_and_strides. The rvalue
+// overload moves the op's own geometry into the result.
+Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset);
 Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
 // Those checks alone, for an in-place restride of self (as_strided_: the
 // structured ops' resize of an out= tensor).
 void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+// The same checks one by one, without the plain-geometry shortcut (what
+// check_as_strided runs when is_plain_view_geometry says no; tests hold the
+// two against each other).
+void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
 // at::native::alias_with_sizes_and_strides: a view at self's storage_offset;
 // its only checks are TensorImpl::set_sizes_and_strides's (negative strides
 // replaced, 2.x: "Stride calculation overflowed") and the numel overflow check.
+Tensor alias_with_sizes_and_strides(const Tensor& self, Shape&& sizes, Shape&& strides);
 Tensor alias_with_sizes_and_strides(const Tensor& self, const Shape& sizes, const Shape& strides);
 // A tensor object sharing self's storage and version counter that is not a
 // view (C++ LibTorch's detach() and view(dtype): non-differentiable views).

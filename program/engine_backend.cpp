@@ -108,7 +108,7 @@ struct EngineTraits {
     if (!t.base_id) return std::nullopt;
     return static_cast<uintptr_t>(*t.base_id);
   }
-  int64_t version(const Tensor& t) { return t.version->value; }
+  int64_t version(const Tensor& t) { return t.version().value; }
 
   StorageObs storage_contents(const Tensor& t) {
     StorageObs s;

@@ -39,7 +39,7 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_
   strides.erase(strides.begin() + lo);
   sizes.push_back(diag_size);
   strides.push_back(wrapping::add(self.strides[dim1], self.strides[dim2]));  // int64 that wraps, as LibTorch
-  return checked_strided_view(self, sizes, strides, storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), storage_offset);
 }
 
 // unfold(dim, size, step): dim becomes (size[dim] - size) / step + 1 windows
@@ -65,7 +65,7 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
       strides[d] = self.strides[d];
     }
   }
-  return checked_strided_view(self, sizes, strides, self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
 // as_strided(size, stride, offset): any header within the storage; the offset
@@ -75,7 +75,7 @@ Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, st
   check_symint_list(stride);
   check_symint_list(size);
   const int64_t offset = storage_offset.value_or(self.storage_offset);
-  if (since(Change::AsStridedChecksOffsetOverflow) && size.empty() && stride.empty()) {
+  if (size.empty() && stride.empty() && since(Change::AsStridedChecksOffsetOverflow)) {
     // An empty stride list has no data(): 2.x's checkInBoundsForStorage then
     // takes computeStorageNbytesContiguous(sizes, itemsize, offset), whose
     // overflow message names no strides (measured: as_strided [] [] 2^62).

@@ -55,7 +55,7 @@ Tensor expand(const Tensor& self, const Shape& size) {
       strides[i] = st;
     }
   }
-  return checked_strided_view(self, sizes, strides, self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
 Tensor expand_as(const Tensor& self, const Tensor& other) { return expand(self, other.sizes); }

@@ -19,9 +19,13 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   Shape sizes = self.sizes, strides = self.strides;
   std::swap(sizes[dim0], sizes[dim1]);
   std::swap(strides[dim0], strides[dim1]);
-  check_concrete_symints(strides);  // as_strided_symint(sym sizes, sym strides)
-  check_concrete_symints(sizes);
-  return checked_strided_view(self, sizes, strides, self.storage_offset);
+  // A plain geometry passes every check below (Note [plain view geometry]).
+  if (!is_plain_view_geometry(self, sizes, strides, self.storage_offset)) {
+    check_concrete_symints(strides);  // as_strided_symint(sym sizes, sym strides)
+    check_concrete_symints(sizes);
+    check_as_strided_in_order(self, sizes, strides, self.storage_offset);
+  }
+  return make_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
 // t(): dim <= 2; transpose(0, dim < 2 ? 0 : 1), so a view even for 0-d and 1-d.
@@ -66,7 +70,7 @@ Tensor permute(const Tensor& self, const Shape& dims) {
            "ordering of dimensions i.e. input.dim() = ",
            ndim, " is not equal to len(dims) = ", dims.size());
   Shape sizes(dims.size()), strides(dims.size());
-  Shape seen(dims.size(), 0);  // a Shape of flags: inline (no allocation) for the usual ranks
+  Shape seen(dims.size());  // a Shape of flags: inline and already zero for the usual ranks (no memset)
   for (int64_t i = 0; i < ndim; ++i) {
     const int64_t d = maybe_wrap_dim(dims[i], ndim);
     SC_CHECK(seen[d] == 0, "permute(): duplicate dims are not allowed.");
@@ -74,7 +78,7 @@ Tensor permute(const Tensor& self, const Shape& dims) {
     sizes[i] = self.sizes[d];
     strides[i] = self.strides[d];
   }
-  return checked_strided_view(self, sizes, strides, self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
 // movedim(src, dst): source dims go to the destination positions; the other

@@ -21,11 +21,7 @@ std::string format_int_list(const Shape& v) {
   return s + "]";
 }
 
-namespace {
-constexpr int64_t kMinSymIntRepresentable = -(int64_t{1} << 62);
-}  // namespace
-
-void check_symint(int64_t v) {
+void check_symint_slow(int64_t v) {
   if (since(Change::LargeNegativeSymInt)) return;  // heap-allocated as a LargeNegativeIntSymNodeImpl
   SC_CHECK(v >= kMinSymIntRepresentable,
            "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, "
@@ -43,7 +39,7 @@ void check_inline_symints(const Shape& v) {
              "the values into a DimVector before this call.");
 }
 
-void check_symint_list(const Shape& v) {
+void check_symint_list_slow(const Shape& v) {
   for (int64_t x : v)
     SC_CHECK(x >= kMinSymIntRepresentable, "IntArrayRef contains an int that cannot be represented as a SymInt: ", x);
 }
@@ -73,7 +69,7 @@ void check_concrete_result(const Shape& sizes, const Shape& strides, int64_t sto
 
 // wrap(dim, n) = dim + n for dim in [-n, -1]; dim in [0, n-1] as is;
 // a 0-d tensor counts as n = 1 (range [-1, 0]) when wrap_scalar.
-int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {
+int64_t maybe_wrap_dim_slow(int64_t dim, int64_t ndim, bool wrap_scalar) {
   // c10's maybe_wrap_dim_slow: a negative rank is possible when a *size* is
   // wrapped (narrow wraps `start` by the dim's size, and broadcast_to accepts
   // a negative size in a new leading dim).
@@ -249,6 +245,11 @@ void check_numel(const Shape& sizes) {
 }
 
 Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides) {
+  set_sizes_and_strides_strides_in_place(sizes, strides);
+  return strides;
+}
+
+void set_sizes_and_strides_strides_in_place(const Shape& sizes, Shape& strides) {
   bool overflowed = false;
   for (size_t d = strides.size(); d-- > 0;) {
     if (strides[d] >= 0) continue;
@@ -260,7 +261,6 @@ Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides) {
   }
   // Change::StrideCalculationChecksOverflow: 2.x checks the products, 1.13 wraps them.
   SC_CHECK(!overflowed || !since(Change::StrideCalculationChecksOverflow), "Stride calculation overflowed");
-  return strides;
 }
 
 // TensorImpl::empty_tensor_restride(Contiguous), 2.x: stride[last] = 1,
@@ -273,9 +273,36 @@ void check_contiguous_stride_calculation(const Shape& sizes) {
              "Stride calculation overflowed");
 }
 
+// Note [plain view geometry] (views.h): a sufficient condition for every
+// check below, in one pass of int64 arithmetic that stops at the first doubt.
+bool is_plain_view_geometry(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+  const size_t n = sizes.size();
+  if (n != strides.size() || storage_offset < 0) return false;
+  int64_t last = storage_offset, numel = 1;  // the highest element index, the product of the sizes
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t size = sizes[i], stride = strides[i];
+    if (size < 1 || stride < 0) return false;
+    int64_t span = 0;
+    if (__builtin_mul_overflow(stride, size - 1, &span) || __builtin_add_overflow(last, span, &last) ||
+        __builtin_mul_overflow(numel, size, &numel))
+      return false;
+  }
+  int64_t bytes = 0;
+  if (__builtin_add_overflow(last, 1, &last) || __builtin_mul_overflow(last, itemsize(self.dtype), &bytes))
+    return false;
+  return bytes <= self.storage->nbytes();
+}
+
+// A plain geometry passes every check (Note [plain view geometry]).
+void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+  if (!is_plain_view_geometry(self, sizes, strides, storage_offset))
+    check_as_strided_in_order(self, sizes, strides, storage_offset);
+}
+
 // self.as_strided(sizes, strides, offset): the SymInt conversions (right to
 // left), then at::native::setStrided (1.13) on a fresh view of self's storage.
-void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Shape& strides,
+                               int64_t storage_offset) {
   check_symint(storage_offset);
   check_symint_list(strides);
   check_symint_list(sizes);
@@ -314,6 +341,11 @@ void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strid
   check_numel(sizes);
 }
 
+Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset) {
+  check_as_strided(self, sizes, strides, storage_offset);
+  return make_view(self, std::move(sizes), std::move(strides), storage_offset);
+}
+
 Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
   check_as_strided(self, sizes, strides, storage_offset);
   return make_view(self, sizes, strides, storage_offset);
@@ -323,10 +355,14 @@ Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape&
 // computeStride, e.g. the contiguous-like strides of an empty [2,0,4,2^63-1,2,1])
 // is replaced from the last dim (2.x checks those products: "Stride calculation
 // overflowed"), then refresh_numel's overflow check.
-Tensor alias_with_sizes_and_strides(const Tensor& self, const Shape& sizes, const Shape& strides) {
-  Shape set = set_sizes_and_strides_strides(sizes, strides);
+Tensor alias_with_sizes_and_strides(const Tensor& self, Shape&& sizes, Shape&& strides) {
+  set_sizes_and_strides_strides_in_place(sizes, strides);
   check_numel(sizes);
-  return make_view(self, sizes, std::move(set), self.storage_offset);
+  return make_view(self, std::move(sizes), std::move(strides), self.storage_offset);
+}
+
+Tensor alias_with_sizes_and_strides(const Tensor& self, const Shape& sizes, const Shape& strides) {
+  return alias_with_sizes_and_strides(self, Shape(sizes), Shape(strides));
 }
 
 Tensor make_nonview_alias(const Tensor& self, Shape sizes, Shape strides, int64_t storage_offset, DType dtype) {

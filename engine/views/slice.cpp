@@ -36,7 +36,7 @@ Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start,
   const int64_t len = end_val - start_val;
   sizes[dim] = wrapping::div(wrapping::sub(wrapping::add(len, step), 1), step);  // round up
   strides[dim] = wrapping::mul(strides[dim], step);
-  return checked_strided_view(self, sizes, strides, storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), storage_offset);
 }
 }  // namespace
 
@@ -82,7 +82,7 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   const int64_t storage_offset = wrapping::add(self.storage_offset, wrapping::mul(index, strides[dim]));
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return checked_strided_view(self, sizes, strides, storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), storage_offset);
 }
 
 // split(split_size, dim): max(ceil(size / split_size), 1) pieces (one piece

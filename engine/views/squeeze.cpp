@@ -17,7 +17,7 @@ Tensor squeeze(const Tensor& self) {
       strides.push_back(self.strides[d]);
     }
   }
-  return checked_strided_view(self, sizes, strides, self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
 // squeeze(dim): drop dim if its size is 1; 0-d and other sizes: same geometry.
@@ -28,7 +28,7 @@ Tensor squeeze(const Tensor& self, int64_t dim) {
   Shape sizes = self.sizes, strides = self.strides;
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return checked_strided_view(self, sizes, strides, self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
 // unsqueeze(dim), dim in [-(n+1), n]: insert size 1 with stride
@@ -45,7 +45,7 @@ Tensor unsqueeze(const Tensor& self, int64_t dim) {
     check_concrete_symints(strides);
     check_concrete_symints(sizes);
   }
-  return checked_strided_view(self, sizes, strides, self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
 }  // namespace sc::engine

@@ -11,12 +11,12 @@ namespace sc::engine {
 
 namespace {
 // at::native::view_impl (behind view and _unsafe_view): computeStride must find strides.
-Tensor view_impl(const Tensor& self, const Shape& inferred) {
+Tensor view_impl(const Tensor& self, Shape&& inferred) {
   auto stride = compute_stride(self.sizes, self.strides, inferred);
   SC_CHECK(stride.has_value(),
            "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
            "two contiguous subspaces). Use .reshape(...) instead.");
-  return alias_with_sizes_and_strides(self, inferred, *stride);
+  return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
 }
 }  // namespace
 
@@ -88,14 +88,15 @@ Tensor reshape(const Tensor& self, const Shape& shape) {
     // _reshape_alias(shape, stride) takes the computed strides as SymInts: a
     // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13.
     for (int64_t st : *stride) check_symint(st);
-    return alias_with_sizes_and_strides(self, inferred, *stride);
+    return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
   }
   // A contiguous copy views as any shape of its numel, except where the shape's
   // product only wraps to numel (3 * 6148914691236517206 == 2 in int64):
   // there _unsafe_view's view_impl raises view's error.
   Tensor copy = clone(self, MemoryFormat::Contiguous);
-  Tensor viewed = view_impl(copy, inferred);
-  return make_tensor(copy.storage, viewed.sizes, viewed.strides, copy.storage_offset, copy.dtype);
+  Tensor viewed = view_impl(copy, std::move(inferred));
+  return make_tensor(copy.storage, std::move(viewed.sizes), std::move(viewed.strides), copy.storage_offset,
+                     copy.dtype);
 }
 
 // flatten(start, end): 0-d -> reshape([1]); start == end -> self itself;

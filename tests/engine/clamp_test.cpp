@@ -25,7 +25,7 @@ TEST(Clamp, BoolSelfRaisesPerBoundCombination) {
               "\"clamp_max_scalar_cpu\" not implemented for 'Bool'");
     EXPECT_EQ(error_of([&] { clamp_(b, Scalar::boolean(false), Scalar::boolean(true)); }),
               "\"clamp_scalar_cpu\" not implemented for 'Bool'");
-    EXPECT_EQ(b.version->value, 0);
+    EXPECT_EQ(b.version().value, 0);
   }
 }
 
@@ -44,7 +44,7 @@ TEST(Clamp, HalfNanBoundFillsBeforeTheDispatch) {
             "\"clamp_max_scalar_cpu\" not implemented for 'Half'");
   clamp_(h, Scalar::floating(NAN), Scalar::boolean(true));
   EXPECT_TRUE(std::isnan(values(h)[0]) && std::isnan(values(h)[1]));
-  EXPECT_EQ(h.version->value, 1);
+  EXPECT_EQ(h.version().value, 1);
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ TEST(Clone, PreserveKeepsDenseStridesAndInfersOtherwise) {
   EXPECT_EQ(values(c), values(s));
   EXPECT_EQ(clone(s, MemoryFormat::Contiguous).strides, (Shape{12, 3, 1}));
   EXPECT_FALSE(c.is_view());
-  EXPECT_EQ(c.version->value, 0);
+  EXPECT_EQ(c.version().value, 0);
 }
 
 TEST(To, AliasesWhenNothingChanges) {

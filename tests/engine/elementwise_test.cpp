@@ -59,7 +59,7 @@ TEST(Out, ResizesWithWarningAndBumpsVersion) {
   Tensor r = add_out(z, x, Operand::of(Scalar::integer(1)));
   EXPECT_EQ(z.sizes, (Shape{2, 3}));
   EXPECT_EQ(r.id, z.id);
-  EXPECT_EQ(z.version->value, 1);
+  EXPECT_EQ(z.version().value, 1);
   EXPECT_EQ(z.storage->nbytes(), 24);
   auto w = take_warnings();
   ASSERT_EQ(w.size(), 1u);

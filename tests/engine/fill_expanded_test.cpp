@@ -17,7 +17,7 @@ TEST(FillExpanded, HugeStrideZeroDimsFillTheDistinctLocations) {
   Tensor big = expand(base, {1000000000, 1000000000, 3});
   fill_(big, Scalar::floating(2.5));
   EXPECT_EQ(values(base), (std::vector<double>{2.5, 2.5, 2.5}));
-  EXPECT_EQ(base.version->value, 1);
+  EXPECT_EQ(base.version().value, 1);
   EXPECT_FALSE(base.storage->has_undefined_bytes());
 }
 

@@ -23,10 +23,10 @@ TEST(InPlace, WritesThroughViewsAndBumpsTheSharedVersionOnce) {
   Tensor row = hdr(x, {3}, {1}, 0);
   add_(row, num(int64_t{1}));
   EXPECT_EQ(values(x), (std::vector<double>{1, 1, 1, 0, 0, 0}));
-  EXPECT_EQ(x.version->value, 1);
-  EXPECT_EQ(row.version->value, 1);
+  EXPECT_EQ(x.version().value, 1);
+  EXPECT_EQ(row.version().value, 1);
   mul_(x, num(int64_t{2}));
-  EXPECT_EQ(x.version->value, 2);
+  EXPECT_EQ(x.version().value, 2);
 }
 
 TEST(InPlace, FailedOpsDoNotBump) {
@@ -34,7 +34,7 @@ TEST(InPlace, FailedOpsDoNotBump) {
   EXPECT_EQ(error_of([&] { add_(i, num(2.5)); }), "result type Float can't be cast to the desired output type Long");
   EXPECT_EQ(error_of([&] { div_(i, num(int64_t{2})); }),
             "result type Float can't be cast to the desired output type Long");
-  EXPECT_EQ(i.version->value, 0);
+  EXPECT_EQ(i.version().value, 0);
 }
 
 TEST(InPlace, OverlapChecks) {
@@ -76,8 +76,8 @@ TEST(Copy, BroadcastsConvertsAndTruncates) {
   Tensor i = tensor({Scalar::integer(1), Scalar::integer(2), Scalar::integer(3)}, false, DType::Int32);
   copy_(j, i);
   EXPECT_EQ(values(j), (std::vector<double>{1, 2, 3, 1, 2, 3}));
-  EXPECT_EQ(j.version->value, 1);
-  EXPECT_EQ(i.version->value, 0);
+  EXPECT_EQ(j.version().value, 1);
+  EXPECT_EQ(i.version().value, 0);
   Tensor f = tensor({Scalar::floating(300.0), Scalar::floating(-2.7), Scalar::floating(1e10)}, false, DType::Float32);
   Tensor c = zeros({3}, DType::Int8);
   copy_(c, f);
@@ -102,13 +102,13 @@ TEST(Copy, FloatHalfFastPathSkipsOverlapChecks) {
     const auto ah = half_over_own_floats();
     const Tensor &a = ah.first, &h = ah.second;
     EXPECT_EQ(error_of([&] { copy_(h, a); }), partial);
-    EXPECT_EQ(a.version->value, 0);
+    EXPECT_EQ(a.version().value, 0);
   }
   const ProfileScope profile("2.15");
   const auto ah = half_over_own_floats();
   const Tensor &a = ah.first, &h = ah.second;
   EXPECT_EQ(error_of([&] { copy_(h, a); }), "");
-  EXPECT_EQ(h.version->value, 1);
+  EXPECT_EQ(h.version().value, 1);
   // every element reads its float32 before an earlier one writes it: 0..7
   EXPECT_EQ(values(h), (std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7}));
   EXPECT_FALSE(a.storage->has_undefined_bytes());

@@ -17,11 +17,11 @@ using testing::values;
 TEST(SeedFence3, WriteThroughVersionCounterCloneDetach) {
   Tensor x = zeros({2, 3}, DType::Float32);
   Tensor v = select(x, 0, 0);
-  const int64_t v0 = x.version->value;
+  const int64_t v0 = x.version().value;
   add_(v, Operand::of(Scalar::integer(1)));
   EXPECT_EQ(values(x), (std::vector<double>{1, 1, 1, 0, 0, 0}));
-  EXPECT_EQ(x.version->value, v0 + 1);
-  EXPECT_EQ(v.version->value, x.version->value);
+  EXPECT_EQ(x.version().value, v0 + 1);
+  EXPECT_EQ(v.version().value, x.version().value);
   Tensor w = ones({3}, DType::Float32);
   Tensor c = clone(w), d = detach(w);
   EXPECT_NE(c.storage, w.storage);

@@ -1,6 +1,10 @@
 // maybe_wrap_dim, infer_size, compute_stride, compute_storage_nbytes, the
 // SymInt limits and the as_strided checks (engine/views/shape_math.cpp).
+#include <iterator>
 #include <limits>
+#include <random>
+#include <tuple>
+#include <vector>
 
 #include "tests/engine/views/views_test_util.h"
 #include "engine/version_profile.h"
@@ -20,6 +24,21 @@ TEST(MaybeWrapDim, WrapsNegativeDims) {
 TEST(MaybeWrapDim, OutOfRangeIsIndexError) {
   EXPECT_RAISES(maybe_wrap_dim(5, 2), IndexError, "Dimension out of range (expected to be in range of [-2, 1], but got 5)");
   EXPECT_RAISES(maybe_wrap_dim(-3, 2), IndexError, "Dimension out of range (expected to be in range of [-2, 1], but got -3)");
+}
+
+// The inline in-range case (views.h) answers as the full function does.
+TEST(MaybeWrapDim, InlineCaseAgreesWithTheFullFunction) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  for (int64_t ndim : {kMin, int64_t{-2}, int64_t{-1}, int64_t{0}, int64_t{1}, int64_t{2}, int64_t{5}, kMax})
+    for (int64_t dim : {kMin, int64_t{-7}, int64_t{-5}, int64_t{-2}, int64_t{-1}, int64_t{0}, int64_t{1},
+                        int64_t{4}, int64_t{5}, kMax})
+      for (bool wrap_scalar : {true, false}) {
+        int64_t inline_result = -1, full_result = -1;
+        const auto a = testing::raised_by([&] { inline_result = maybe_wrap_dim(dim, ndim, wrap_scalar); });
+        const auto b = testing::raised_by([&] { full_result = maybe_wrap_dim_slow(dim, ndim, wrap_scalar); });
+        EXPECT_EQ(a.message, b.message) << dim << " " << ndim;
+        EXPECT_EQ(inline_result, full_result) << dim << " " << ndim;
+      }
 }
 
 TEST(MaybeWrapDim, ScalarWrapsAsIfOneDim) {
@@ -130,6 +149,94 @@ TEST(CheckedStridedView, EmptyHeadersIgnoreTheStorageBound) {
   Tensor a = strided(10, {10}, {1});
   Tensor v = checked_strided_view(a, {0}, {1}, 100);
   EXPECT_EQ(v.storage_offset, 100);
+}
+
+// Note [plain view geometry]: where is_plain_view_geometry says yes, every
+// check it lets a view op skip passes, under both profiles; at each of its
+// limits it says no, and the full checks decide (here: raise).
+testing::Raised full_checks(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t offset) {
+  return testing::raised_by([&] {
+    check_symint(offset);
+    check_symint_list(strides);
+    check_symint_list(sizes);
+    check_concrete_symints(strides);
+    check_concrete_symints(sizes);
+    check_as_strided_in_order(self, sizes, strides, offset);
+  });
+}
+
+TEST(PlainViewGeometry, EveryCheckPassesWhereItSaysPlain) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max(), k62 = int64_t{1} << 62;
+  const int64_t size_pool[] = {1, 1, 2, 3, 7, 64, 0, -1, k62, kMax, kMin, -k62 - 1, int64_t{1} << 31};
+  const int64_t stride_pool[] = {0, 1, 1, 2, 5, 64, -1, k62, kMax, kMin, -k62 - 1, int64_t{1} << 40};
+  const int64_t offset_pool[] = {0, 0, 1, 9, 1000, -1, k62, kMax, kMin};
+  const DType dtypes[] = {DType::Float32, DType::Int8, DType::Float64};
+  for (const char* version : {"1.13", "2.15"}) {
+    const ProfileScope profile(version);
+    std::mt19937_64 rng(20261130);
+    auto pick = [&rng](const auto& pool) { return pool[rng() % std::size(pool)]; };
+    int plain = 0, plain_over_a_full_storage = 0, conservative = 0;
+    for (int k = 0; k < 20000; ++k) {
+      const Tensor self = strided(int64_t{1} << (rng() % 11), {1}, {1}, 0, pick(dtypes));
+      const size_t rank = rng() % 6;
+      Shape sizes(rank), strides(rank);
+      for (size_t d = 0; d < rank; ++d) {
+        // mostly small values, so that many headers fit
+        sizes[d] = rng() % 3 ? static_cast<int64_t>(1 + rng() % 4) : pick(size_pool);
+        strides[d] = rng() % 3 ? static_cast<int64_t>(rng() % 9) : pick(stride_pool);
+      }
+      if (rng() % 8 == 0 && rank > 0) strides.pop_back();  // length mismatch
+      const int64_t offset = rng() % 3 ? static_cast<int64_t>(rng() % 16) : pick(offset_pool);
+      const testing::Raised checked = full_checks(self, sizes, strides, offset);
+      if (is_plain_view_geometry(self, sizes, strides, offset)) {
+        ++plain;
+        EXPECT_FALSE(checked.raised) << version << ": sizes " << format_int_list(sizes) << " strides "
+                                  << format_int_list(strides) << " offset " << offset << ": " << checked.message;
+        // the shortcut gives the same answer as the checks (nothing raised)
+        EXPECT_NO_THROW(check_as_strided(self, sizes, strides, offset));
+        int64_t last = offset;
+        for (size_t d = 0; d < rank; ++d) last += strides[d] * (sizes[d] - 1);
+        plain_over_a_full_storage += (last + 1) * itemsize(self.dtype) == self.storage->nbytes();
+      } else {
+        conservative += !checked.raised;  // e.g. a size 0: no bound at all; the full checks run
+        const testing::Raised fast = testing::raised_by([&] { check_as_strided(self, sizes, strides, offset); });
+        const testing::Raised in_order =
+            testing::raised_by([&] { check_as_strided_in_order(self, sizes, strides, offset); });
+        EXPECT_EQ(fast.raised, in_order.raised);
+        EXPECT_EQ(fast.message, in_order.message);
+      }
+    }
+    // the random headers reach both answers, and the storage's last byte exactly
+    EXPECT_GT(plain, 2500) << version;
+    EXPECT_GT(plain_over_a_full_storage, 10) << version;
+    EXPECT_GT(conservative, 250) << version;
+  }
+}
+
+TEST(PlainViewGeometry, SaysNoAtEachLimit) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max(), k62 = int64_t{1} << 62;
+  const Tensor a = strided(10, {10}, {1});  // 40 bytes
+  EXPECT_TRUE(is_plain_view_geometry(a, {10}, {1}, 0));
+  EXPECT_TRUE(is_plain_view_geometry(a, {2, 3}, {3, 1}, 4));  // last byte 40
+  EXPECT_TRUE(is_plain_view_geometry(a, {}, {}, 9));
+  EXPECT_TRUE(is_plain_view_geometry(a, {k62, 1}, {0, 0}, 0));  // numel 2^62, one element's bytes
+  // each limit: no, and the full checks raise
+  for (const auto& [sizes, strides, offset] : std::vector<std::tuple<Shape, Shape, int64_t>>{
+           {{11}, {1}, 0},             // one element past the storage
+           {{10}, {1}, 1},             // the offset pushes it past
+           {{4}, {-1}, 3},             // a negative stride
+           {{4}, {1}, -1},             // a negative offset
+           {{4, 2}, {1}, 0},           // a length mismatch
+           {{k62, 2}, {0, 0}, 0},      // numel 2^63
+           {{2}, {kMax}, 0},           // the last index overflows int64
+           {{-1, 2}, {1, 1}, 0},       // a negative size
+           {{kMin}, {1}, 0}}) {        // a size below -2^62
+    EXPECT_FALSE(is_plain_view_geometry(a, sizes, strides, offset)) << format_int_list(sizes);
+    EXPECT_TRUE(full_checks(a, sizes, strides, offset).raised) << format_int_list(sizes);
+  }
+  // no, yet nothing raises: a size 0 needs no storage at all
+  EXPECT_FALSE(is_plain_view_geometry(a, {0, 3}, {kMax, 1}, 100));
+  EXPECT_FALSE(full_checks(a, {0, 3}, {kMax, 1}, 100).raised);
 }
 
 // Note [SymInt arithmetic]: reshape's overloads check each product in 1.13.

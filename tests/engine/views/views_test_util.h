@@ -56,7 +56,7 @@ inline void expect_view_of(const Tensor& v, const Tensor& base) {
   EXPECT_TRUE(v.is_view());
   EXPECT_EQ(v.base_id, base.base_id ? base.base_id : std::optional<uint64_t>(base.id));
   EXPECT_EQ(v.storage, base.storage);
-  EXPECT_EQ(v.version, base.version);
+  EXPECT_EQ(&v.version(), &base.version());
   EXPECT_NE(v.id, base.id);
 }
 
