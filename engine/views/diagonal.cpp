@@ -49,11 +49,15 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
   dimension = maybe_wrap_dim(dimension, self.dim(), /*wrap_scalar=*/true);
   const int64_t nd = self.dim();
   const int64_t max_size = nd == 0 ? 1 : self.sizes[dimension];
-  if (since(Change::UnfoldChecksSize)) SC_CHECK(size >= 0, "size is ", size, " but must be >= 0");
+  if (size < 0 && since(Change::UnfoldChecksSize)) raise(ErrorKind::RuntimeError, "size is ", size, " but must be >= 0");
   SC_CHECK(size <= max_size, "maximum size for tensor at dimension ", dimension, " is ", max_size,
            " but size is ", size);
   SC_CHECK(step > 0, "step is ", step, " but must be > 0");
-  Shape sizes(static_cast<size_t>(nd + 1)), strides(static_cast<size_t>(nd + 1));
+  // filled in place
+  Tensor out = make_view(self, Shape(static_cast<size_t>(nd + 1)), Shape(static_cast<size_t>(nd + 1)),
+                         self.storage_offset);
+  Shape& sizes = out.sizes;
+  Shape& strides = out.strides;
   sizes[nd] = size;
   strides[nd] = nd == 0 ? 1 : self.strides[dimension];
   for (int64_t d = 0; d < nd; ++d) {
@@ -65,7 +69,8 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
       strides[d] = self.strides[d];
     }
   }
-  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
+  check_as_strided(self, sizes, strides, out.storage_offset);
+  return out;
 }
 
 // as_strided(size, stride, offset): any header within the storage; the offset

@@ -29,7 +29,10 @@ Tensor expand(const Tensor& self, const Shape& size) {
            size.size(), ") must be greater or equal to the number of dimensions in the tensor (", self.dim(), ")");
   const int64_t ndim = static_cast<int64_t>(size.size());
   const int64_t tensor_dim = self.dim();
-  Shape sizes(size.size()), strides(size.size(), 0);
+  // filled in place; the strides start at 0
+  Tensor out = make_view(self, Shape(size.size()), Shape(size.size()), self.storage_offset);
+  Shape& sizes = out.sizes;
+  Shape& strides = out.strides;
   if (tensor_dim == 0) {
     sizes = size;
   } else {
@@ -55,7 +58,8 @@ Tensor expand(const Tensor& self, const Shape& size) {
       strides[i] = st;
     }
   }
-  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
+  check_as_strided(self, sizes, strides, out.storage_offset);
+  return out;
 }
 
 Tensor expand_as(const Tensor& self, const Tensor& other) { return expand(self, other.sizes); }

@@ -20,11 +20,10 @@ Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start,
                   int64_t step) {
   SC_CHECK_KIND(self.dim() != 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
   dim = maybe_wrap_dim(dim, self.dim());
-  Shape sizes = self.sizes, strides = self.strides;
   int64_t start_val = start.value_or(0);
   int64_t end_val = end.value_or(std::numeric_limits<int64_t>::max());
   SC_CHECK(step > 0, "slice step must be positive");
-  const int64_t size = sizes[dim];
+  const int64_t size = self.sizes[dim], stride = self.strides[dim];
   if (start_val < 0) start_val += size;
   if (end_val < 0) end_val += size;
   if (start_val < 0) start_val = 0;
@@ -32,11 +31,13 @@ Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start,
   if (end_val < start_val) end_val = start_val;
   else if (end_val >= size) end_val = size;
   // int64 arithmetic that wraps, as LibTorch's (huge strides from the domain generator)
-  const int64_t storage_offset = wrapping::add(self.storage_offset, wrapping::mul(start_val, strides[dim]));
+  const int64_t storage_offset = wrapping::add(self.storage_offset, wrapping::mul(start_val, stride));
   const int64_t len = end_val - start_val;
-  sizes[dim] = wrapping::div(wrapping::sub(wrapping::add(len, step), 1), step);  // round up
-  strides[dim] = wrapping::mul(strides[dim], step);
-  return checked_strided_view(self, std::move(sizes), std::move(strides), storage_offset);
+  Tensor out = make_view(self, self.sizes, self.strides, storage_offset);  // edited in place
+  out.sizes[dim] = wrapping::div(wrapping::sub(wrapping::add(len, step), 1), step);  // round up
+  out.strides[dim] = wrapping::mul(stride, step);
+  check_as_strided(self, out.sizes, out.strides, out.storage_offset);
+  return out;
 }
 }  // namespace
 
@@ -77,12 +78,13 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   SC_CHECK_KIND(index >= -size && index < size, IndexError, "select(): index ", index,
                 " out of range for tensor of size ", format_int_list(self.sizes), " at dimension ", dim);
   if (index < 0) index += size;
-  Shape sizes = self.sizes, strides = self.strides;
   // int64 that wraps, as LibTorch's (UBSan: 2 * 2^62 from the domain generator's strides)
-  const int64_t storage_offset = wrapping::add(self.storage_offset, wrapping::mul(index, strides[dim]));
-  sizes.erase(sizes.begin() + dim);
-  strides.erase(strides.begin() + dim);
-  return checked_strided_view(self, std::move(sizes), std::move(strides), storage_offset);
+  const int64_t storage_offset = wrapping::add(self.storage_offset, wrapping::mul(index, self.strides[dim]));
+  Tensor out = make_view(self, self.sizes, self.strides, storage_offset);  // edited in place
+  out.sizes.erase(out.sizes.begin() + dim);
+  out.strides.erase(out.strides.begin() + dim);
+  check_as_strided(self, out.sizes, out.strides, out.storage_offset);
+  return out;
 }
 
 // split(split_size, dim): max(ceil(size / split_size), 1) pieces (one piece
