@@ -151,7 +151,7 @@ struct TorchTraits {
   InputHeader header(const Tensor& t) {
     return InputHeader{engine::Shape(t.sizes().begin(), t.sizes().end()),
                        engine::Shape(t.strides().begin(), t.strides().end()), static_cast<int64_t>(t.element_size()),
-                       to_engine_dtype(t.scalar_type())};
+                       to_engine_dtype(t.scalar_type()), t.storage_offset(), static_cast<int64_t>(t.storage().nbytes())};
   }
 
   StorageExtent extent(const Tensor& t) {

@@ -331,6 +331,22 @@ std::optional<AllocationEstimate> allocation_estimate(
   int64_t bytes = result_allocates ? sat_mul(*n, 8) : 0;
   std::string what;
   if (describe) what = op + " result " + shape_text(out);
+  // An out= of another shape is resized (resize_output, the engine's
+  // resize_out): when it has elements, its storage grows to (numel +
+  // storage_offset) * itemsize bytes unless it holds that many already
+  // (maybe_resize_storage_cpu); an overflow there raises before allocating.
+  // Counted below, once out's own checks have passed.
+  int64_t growth = 0;
+  if (auto out_name = a.kw_tensor("out"); out_name && result_allocates && *n > 0) {
+    const InputHeader o = input(*out_name);
+    int64_t need = 0;
+    const bool overflows = __builtin_add_overflow(*n, o.storage_offset, &need) ||
+                           __builtin_mul_overflow(need, o.itemsize, &need);
+    if (o.sizes != out && o.storage_nbytes && !overflows && need > *o.storage_nbytes) {
+      growth = need;
+      if (describe) what += ", out's storage grown to " + std::to_string(need) + " bytes";
+    }
+  }
   // Note [hidden allocations of type promotion]; neg checks that all dtypes
   // are the same instead of converting.
   if (op != "neg") {
@@ -353,6 +369,7 @@ std::optional<AllocationEstimate> allocation_estimate(
       bytes = sat_add(bytes, converted);
     }
   }
+  bytes = sat_add(bytes, growth);
   if (bytes == 0 && !result_allocates) return std::nullopt;
   return make(bytes, [&] { return std::move(what); });
 }

@@ -22,6 +22,12 @@ struct InputHeader {
   // The element type, for TensorIterator's hidden conversions (Note [hidden
   // allocations of type promotion]); unknown: none are counted.
   std::optional<engine::DType> dtype;
+  // Where the header starts in its storage and the storage's bytes, for the
+  // growth of an out= resize (resize_ grows the storage to (numel + offset)
+  // elements: an out at offset 2^31 resized to one element allocates 8 GiB
+  // of float32); unknown storage: no growth is counted.
+  int64_t storage_offset = 0;
+  std::optional<int64_t> storage_nbytes;
 };
 
 struct AllocationEstimate {

@@ -79,7 +79,7 @@ struct EngineTraits {
   }
 
   InputHeader header(const Tensor& t) {
-    return InputHeader{t.sizes, t.strides, engine::itemsize(t.dtype), t.dtype};
+    return InputHeader{t.sizes, t.strides, engine::itemsize(t.dtype), t.dtype, t.storage_offset, t.storage->nbytes()};
   }
 
   StorageExtent extent(const Tensor& t) {

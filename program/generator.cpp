@@ -1011,7 +1011,8 @@ class Generator {
     auto lookup_header = [&](const std::string& n) {
       for (const Value& v : env_)
         if (v.name == n)
-          return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype), v.tensor.dtype};
+          return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype), v.tensor.dtype,
+                             v.tensor.storage_offset, v.tensor.storage->nbytes()};
       return InputHeader{};
     };
     // Steps that allocate more than the policy allows are left out, except
