@@ -647,7 +647,7 @@ class Generator {
         else if (cls == "in range") v = c_.between(0, s);
         else if (cls == "negative") v = c_.between(-std::max<int64_t>(s, 1), -1);
         else if (cls == "size") v = s;
-        else if (cls == "size+1") v = s + 1;
+        else if (cls == "size+1") v = engine::wrapping::add(s, 1);  // s may be INT64_MAX: wraps (UBSan)
         else v = -s - 1;
         ctx.start = v;
         return I(v);
@@ -658,7 +658,7 @@ class Generator {
         int64_t avail = (w >= 0 && w <= s) ? s - w : 0;
         if (cls == "fits") return I(c_.between(0, avail));
         if (cls == "zero") return I(0);
-        if (cls == "one past") return I(avail + 1);
+        if (cls == "one past") return I(engine::wrapping::add(avail, 1));
         return I(c_.between(-3, -1));
       }
       case Domain::SliceBound: {
@@ -673,7 +673,7 @@ class Generator {
       case Domain::SliceStep: {
         if (cls == "1") return I(1);
         if (cls == "2..3") return I(c_.between(2, 3));
-        if (cls == "size or more") return I(std::max<int64_t>(s, 1) + c_.between(0, 2));
+        if (cls == "size or more") return I(engine::wrapping::add(std::max<int64_t>(s, 1), c_.between(0, 2)));
         if (cls == "INT64_MAX") return I(kI64Max);
         if (cls == "2^31 or 2^62") return I(c_.percent(50) ? k2p31 : k2p62);
         if (cls == "INT64_MIN") return I(kI64Min);
@@ -685,20 +685,20 @@ class Generator {
         if (auto e = extreme(cls)) return I(*e);
         if (cls == "small") return I(c_.between(-3, 3));
         if (cls == "+-size") return I(sign() * s);
-        return I(sign() * (s + 1));
+        return I(engine::wrapping::mul(sign(), engine::wrapping::add(s, 1)));  // s may be INT64_MAX
       }
       case Domain::WindowSize: {
         if (cls == "fits") return I(c_.between(0, s));
         if (cls == "0") return I(0);
         if (cls == "size") return I(s);
-        if (cls == "size+1") return I(s + 1);
+        if (cls == "size+1") return I(engine::wrapping::add(s, 1));
         if (cls == "negative") return I(c_.between(-2, -1));
         if (cls == "INT64_MIN") return I(kI64Min);
         return I(kI64Max);
       }
       case Domain::WindowStep: {
         if (cls == "1..3") return I(c_.between(1, 3));
-        if (cls == "size+1") return I(s + 1);
+        if (cls == "size+1") return I(engine::wrapping::add(s, 1));
         if (cls == "INT64_MAX") return I(kI64Max);
         if (cls == "2^62") return I(k2p62);
         if (cls == "INT64_MIN") return I(kI64Min);
@@ -759,7 +759,7 @@ class Generator {
         if (cls == "0") return I(0);
         if (cls == "INT64_MAX") return I(kI64Max);
         if (cls == "negative") return I(c_.between(-2, -1));
-        if (cls == "list with negative") return int_list({-1, s + 1});
+        if (cls == "list with negative") return int_list({-1, engine::wrapping::add(s, 1)});
         if (cls == "2^62") return I(k2p62);
         if (cls == "INT64_MIN") return I(kI64Min);
         // sums to s in int64 that wraps: the pieces' starts wrap past INT64_MAX
