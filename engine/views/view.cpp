@@ -71,7 +71,11 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
   for (int64_t d = 0; d < last; ++d) {
     SC_CHECK(strides[d] % r == 0, "self.stride(", d, ") must be divisible by ", r, " to view ", from, " as ", to,
              " (different element sizes), but got ", strides[d]);
-    strides[d] /= r;
+    // The quotient is unsigned in both versions (the ratio is a size_t
+    // there): a wrapped negative stride -2^62 viewed int8 -> int32 becomes
+    // 3 * 2^60, not -2^60 (generated seed 5057056 on 1.13; on 2.15 through an
+    // out= resize that raised "Stride calculation overflowed"). Sizes divide signed.
+    strides[d] = static_cast<int64_t>(static_cast<uint64_t>(strides[d]) / static_cast<uint64_t>(r));
   }
   sizes[last] /= r;
   return make_nonview_alias(self, sizes, strides, self.storage_offset / r, dtype);
