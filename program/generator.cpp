@@ -39,7 +39,7 @@ uint32_t Choices::below(uint32_t n) {
 
 int64_t Choices::between(int64_t lo, int64_t hi) {
   if (hi <= lo) return lo;
-  uint64_t span = static_cast<uint64_t>(hi - lo) + 1;
+  uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) + 1;  // hi - lo may pass INT64_MAX
   uint32_t r = below(span > 0xffffffffu ? 0xffffffffu : static_cast<uint32_t>(span));
   return lo + static_cast<int64_t>(r);
 }
@@ -467,7 +467,7 @@ class Generator {
     } else if (cls == "mismatch") {
       if (s.empty()) s.push_back(2);
       size_t i = at();
-      s[i] = (s[i] == -1 ? t.sizes[i] : s[i]) + 1;
+      s[i] = engine::wrapping::add(s[i] == -1 ? t.sizes[i] : s[i], 1);  // may be INT64_MAX (UBSan)
     } else if (cls == "negative") {
       if (s.empty()) s.push_back(-2);
       else s[at()] = -2;

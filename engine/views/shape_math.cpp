@@ -73,7 +73,8 @@ int64_t maybe_wrap_dim_slow(int64_t dim, int64_t ndim, bool wrap_scalar) {
   // c10's maybe_wrap_dim_slow: a negative rank is possible when a *size* is
   // wrapped (narrow wraps `start` by the dim's size, and broadcast_to accepts
   // a negative size in a new leading dim).
-  SC_CHECK_KIND(ndim >= 0 || (dim >= ndim * -1 && dim < ndim), IndexError, "Rank cannot be negative but got ", ndim);
+  SC_CHECK_KIND(ndim >= 0 || (dim >= wrapping::mul(ndim, -1) && dim < ndim), IndexError, "Rank cannot be negative but got ",
+                ndim);  // ndim * -1 wraps for INT64_MIN, as in c10
   if (ndim <= 0) {
     SC_CHECK_KIND(wrap_scalar, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
     ndim = 1;
