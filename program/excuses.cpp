@@ -1,12 +1,12 @@
 #include "program/excuses.h"
 
-#include <fnmatch.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "program/list_file.h"
 
 namespace sc {
 namespace fs = std::filesystem;
@@ -86,35 +86,16 @@ ExcuseList parse_excuse_list(std::string_view text, const std::string& file, con
 }
 
 ExcuseList read_excuse_list(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file + ": cannot read the excuse list");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  std::string root = fs::path(file).parent_path().string();
-  return parse_excuse_list(ss.str(), file, root.empty() ? "." : root);
+  return parse_excuse_list(read_list_file(file, "excuse list"), file, list_root(file));
 }
 
 std::optional<std::string> find_excuse_list_file(const std::string& program_path) {
-  std::error_code ec;
-  fs::path dir = fs::absolute(program_path, ec).parent_path();
-  if (ec) return std::nullopt;
-  while (true) {
-    fs::path candidate = dir / "excuses.txt";
-    if (fs::is_regular_file(candidate, ec)) return candidate.string();
-    if (!dir.has_parent_path() || dir.parent_path() == dir) return std::nullopt;
-    dir = dir.parent_path();
-  }
+  return find_list_file_above(program_path, "excuses.txt");
 }
 
 const ExcuseEntry* ExcuseList::find(const std::string& program_path, std::string_view version) const {
-  std::error_code ec;
-  fs::path rel = fs::relative(fs::absolute(program_path, ec), fs::absolute(root, ec), ec).lexically_normal();
-  if (ec) return nullptr;
-  const std::string r = rel.generic_string();
   for (const ExcuseEntry& e : entries)
-    if (fs::path(e.path).lexically_normal().generic_string() == r &&
-        fnmatch(e.version_glob.c_str(), std::string(version).c_str(), 0) == 0)
-      return &e;
+    if (names_program(e.path, program_path, root) && version_matches(e.version_glob, version)) return &e;
   return nullptr;
 }
 

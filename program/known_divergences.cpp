@@ -1,14 +1,13 @@
 #include "program/known_divergences.h"
 
-#include <fnmatch.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "program/list_file.h"
+
 namespace sc {
-namespace fs = std::filesystem;
 
 namespace {
 std::string trim(std::string_view s) {
@@ -76,43 +75,24 @@ KnownDivergences parse_known_divergences(std::string_view text, const std::strin
 }
 
 KnownDivergences read_known_divergences(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file + ": cannot read the known divergences file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  std::string root = fs::path(file).parent_path().string();
-  return parse_known_divergences(ss.str(), file, root.empty() ? "." : root);
+  return parse_known_divergences(read_list_file(file, "known divergences file"), file, list_root(file));
 }
 
 std::optional<std::string> find_known_divergences_file(const std::string& program_path) {
-  std::error_code ec;
-  fs::path dir = fs::absolute(program_path, ec).parent_path();
-  if (ec) return std::nullopt;
-  while (true) {
-    fs::path candidate = dir / "known_divergences.txt";
-    if (fs::is_regular_file(candidate, ec)) return candidate.string();
-    if (!dir.has_parent_path() || dir.parent_path() == dir) return std::nullopt;
-    dir = dir.parent_path();
-  }
+  return find_list_file_above(program_path, "known_divergences.txt");
 }
 
 const KnownDivergence* KnownDivergences::find(const std::string& program_path, std::string_view version) const {
-  std::error_code ec;
-  fs::path rel = fs::relative(fs::absolute(program_path, ec), fs::absolute(root, ec), ec).lexically_normal();
-  if (ec) return nullptr;
-  std::string r = rel.generic_string();
-  for (const KnownDivergence& e : entries) {
-    if (e.path.empty()) continue;
-    if (fs::path(e.path).lexically_normal().generic_string() != r) continue;
-    if (fnmatch(e.version_glob.c_str(), std::string(version).c_str(), 0) == 0) return &e;
-  }
+  for (const KnownDivergence& e : entries)
+    if (!e.path.empty() && names_program(e.path, program_path, root) && version_matches(e.version_glob, version))
+      return &e;
   return nullptr;
 }
 
 const KnownDivergence* KnownDivergences::find_signature(std::string_view signature, std::string_view version) const {
   for (const KnownDivergence& e : entries)
     if (!e.signature.empty() && e.signature == signature &&
-        fnmatch(e.version_glob.c_str(), std::string(version).c_str(), 0) == 0)
+        version_matches(e.version_glob, version))
       return &e;
   return nullptr;
 }
