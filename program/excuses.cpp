@@ -1,24 +1,13 @@
 #include "program/excuses.h"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "program/list_file.h"
 
 namespace sc {
-namespace fs = std::filesystem;
 
 namespace {
-
-std::string trim(std::string_view s) {
-  size_t a = s.find_first_not_of(" \t\r");
-  if (a == std::string_view::npos) return "";
-  size_t b = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(a, b - a + 1));
-}
 
 int64_t flags_set(const std::vector<uint8_t>& mask) {
   return std::count_if(mask.begin(), mask.end(), [](uint8_t f) { return f != 0; });
@@ -56,32 +45,17 @@ ExcuseList parse_excuse_list(std::string_view text, const std::string& file, con
   ExcuseList list;
   list.file = file;
   list.root = root;
-  int line_no = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
-    std::string reason;
-    if (size_t hash = line.find('#'); hash != std::string_view::npos) {
-      reason = trim(line.substr(hash + 1));
-      line = line.substr(0, hash);
-    }
-    std::istringstream fields{std::string(line)};
-    std::vector<std::string> f;
-    for (std::string w; fields >> w;) f.push_back(w);
-    if (f.empty()) continue;
-    auto fail = [&](const std::string& what) {
-      return std::runtime_error(file + ":" + std::to_string(line_no) + ": " + what);
-    };
+  for_each_list_line(text, [&](const ListLine& line) {
+    const std::vector<std::string> f = list_fields(line.entry);
+    if (f.empty()) return;
     std::optional<int64_t> s, u, n;
     if (f.size() == 5) s = count_field(f[2], "steps"), u = count_field(f[3], "undefined"), n = count_field(f[4], "nan_choice");
     if (!s || !u || !n)
-      throw fail("expected '<corpus-relative path> <libtorch version glob> steps=S undefined=U nan_choice=N # reason'");
-    if (reason.empty()) throw fail("every entry needs a reason after '#'");
-    list.entries.push_back({f[0], f[1], Excuses{*s, *u, *n}, reason, line_no});
-  }
+      throw list_error(file, line.number,
+                       "expected '<corpus-relative path> <libtorch version glob> steps=S undefined=U nan_choice=N # reason'");
+    if (line.reason.empty()) throw list_error(file, line.number, "every entry needs a reason after '#'");
+    list.entries.push_back({f[0], f[1], Excuses{*s, *u, *n}, line.reason, line.number});
+  });
   return list;
 }
 
@@ -106,11 +80,8 @@ std::string check_excuses(const ExcuseList* list, const std::string& program_pat
   if (e && e->excuses == found) return "";
   std::string where = list ? list->file : "an excuses.txt above it";
   std::string rel = program_path;
-  if (list) {
-    std::error_code ec;
-    fs::path p = fs::relative(fs::absolute(program_path, ec), fs::absolute(list->root, ec), ec);
-    if (!ec) rel = p.generic_string();
-  }
+  if (list)
+    if (auto r = path_relative_to(program_path, list->root)) rel = *r;
   if (!e)
     return "the engine excuses " + excuses_text(found) + " (bytes or steps the diff does not compare), and " + where +
            " does not list it: if LibTorch's result there is truly undefined, list it as\n  " + rel + " " +

@@ -1,8 +1,5 @@
 #include "program/known_divergences.h"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "program/list_file.h"
@@ -10,27 +7,16 @@
 namespace sc {
 
 namespace {
-std::string trim(std::string_view s) {
-  size_t a = s.find_first_not_of(" \t\r");
-  if (a == std::string_view::npos) return "";
-  size_t b = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(a, b - a + 1));
-}
-
 // signature "<failure signature>" <version glob>
 KnownDivergence parse_signature_entry(const std::string& line, const std::string& reason, const std::string& file,
                                       int line_no) {
-  auto fail = [&](const std::string& what) {
-    return std::runtime_error(file + ":" + std::to_string(line_no) + ": " + what);
-  };
+  auto fail = [&](const std::string& what) { return list_error(file, line_no, what); };
   size_t open = line.find('"');
   size_t close = open == std::string::npos ? open : line.find('"', open + 1);
   if (line.substr(0, open).find_first_not_of(" \t", 9) != std::string::npos || close == std::string::npos)
     throw fail("expected 'signature \"<failure signature>\" <libtorch version glob> # reason'");
   std::string sig = line.substr(open + 1, close - open - 1);
-  std::istringstream rest{line.substr(close + 1)};
-  std::vector<std::string> f;
-  for (std::string w; rest >> w;) f.push_back(w);
+  const std::vector<std::string> f = list_fields(line.substr(close + 1));
   if (sig.empty() || f.size() != 1)
     throw fail("expected 'signature \"<failure signature>\" <libtorch version glob> # reason'");
   if (reason.empty()) throw fail("every entry needs a reason after '#'");
@@ -43,34 +29,19 @@ KnownDivergences parse_known_divergences(std::string_view text, const std::strin
   KnownDivergences k;
   k.file = file;
   k.root = root;
-  int line_no = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
-    std::string reason;
-    size_t hash = line.find('#');
-    if (hash != std::string_view::npos) {
-      reason = trim(line.substr(hash + 1));
-      line = line.substr(0, hash);
+  for_each_list_line(text, [&](const ListLine& line) {
+    const std::string entry = trim_blanks(line.entry);
+    if (entry.rfind("signature", 0) == 0) {
+      k.entries.push_back(parse_signature_entry(entry, line.reason, file, line.number));
+      return;
     }
-    if (trim(line).rfind("signature", 0) == 0) {
-      k.entries.push_back(parse_signature_entry(trim(line), reason, file, line_no));
-      continue;
-    }
-    std::istringstream fields{std::string(line)};
-    std::vector<std::string> f;
-    for (std::string w; fields >> w;) f.push_back(w);
-    if (f.empty()) continue;
+    const std::vector<std::string> f = list_fields(line.entry);
+    if (f.empty()) return;
     if (f.size() != 2)
-      throw std::runtime_error(file + ":" + std::to_string(line_no) +
-                               ": expected '<corpus-relative path> <libtorch version glob> # reason'");
-    if (reason.empty())
-      throw std::runtime_error(file + ":" + std::to_string(line_no) + ": every entry needs a reason after '#'");
-    k.entries.push_back({f[0], "", f[1], reason, line_no});
-  }
+      throw list_error(file, line.number, "expected '<corpus-relative path> <libtorch version glob> # reason'");
+    if (line.reason.empty()) throw list_error(file, line.number, "every entry needs a reason after '#'");
+    k.entries.push_back({f[0], "", f[1], line.reason, line.number});
+  });
   return k;
 }
 
