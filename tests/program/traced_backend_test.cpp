@@ -24,6 +24,25 @@ const StorageObs& storage(const StepObs& s, int id) {
   return s.storages.at(0);
 }
 
+// A hashed-only run observes what the recorded run did: per step and storage,
+// the recorded hash is contents_hash of the recorded bytes (undefined ones
+// masked), the hashed run has that hash and undefined mask and no bytes.
+void expect_hashed_like_recorded(const Trace& recorded, const Trace& hashed, const std::string& run) {
+  ASSERT_EQ(recorded.steps.size(), hashed.steps.size()) << run;
+  for (size_t i = 0; i < recorded.steps.size(); ++i) {
+    ASSERT_EQ(recorded.steps[i].storages.size(), hashed.steps[i].storages.size()) << run << " step " << i;
+    for (size_t k = 0; k < recorded.steps[i].storages.size(); ++k) {
+      const StorageObs& r = recorded.steps[i].storages[k];
+      const StorageObs& h = hashed.steps[i].storages[k];
+      const uint8_t* mask = r.undefined.empty() ? nullptr : r.undefined.data();
+      EXPECT_EQ(r.hash, contents_hash(r.bytes.data(), r.bytes.size(), mask)) << run << " step " << i << " storage " << k;
+      EXPECT_EQ(h.hash, r.hash) << run << " step " << i << " storage " << k;
+      EXPECT_EQ(h.undefined, r.undefined) << run << " step " << i << " storage " << k;
+      EXPECT_TRUE(h.bytes.empty()) << run << " step " << i << " storage " << k;
+    }
+  }
+}
+
 // Storage 0 is 1.5 MiB (past the memo's bound), storage 1 is small.
 constexpr const char* kWrites =
     "a = arange 6\n"
@@ -40,17 +59,7 @@ constexpr const char* kWrites =
 TEST(TracedBackend, HashesFollowEveryWriteOfSmallAndLargeStorages) {
   const Trace recorded = run_engine(kWrites, true);
   const Trace hashed = run_engine(kWrites, false);
-  ASSERT_EQ(recorded.steps.size(), hashed.steps.size());
-  for (size_t i = 0; i < recorded.steps.size(); ++i) {
-    ASSERT_EQ(recorded.steps[i].storages.size(), hashed.steps[i].storages.size()) << i;
-    for (size_t k = 0; k < recorded.steps[i].storages.size(); ++k) {
-      const StorageObs& r = recorded.steps[i].storages[k];
-      const StorageObs& h = hashed.steps[i].storages[k];
-      EXPECT_EQ(r.hash, contents_hash(r.bytes.data(), r.bytes.size(), nullptr)) << "step " << i << " storage " << k;
-      EXPECT_EQ(h.hash, r.hash) << "step " << i << " storage " << k;
-      EXPECT_TRUE(h.bytes.empty());
-    }
-  }
+  expect_hashed_like_recorded(recorded, hashed, "hashed run");
   const auto& s = hashed.steps;
   const int small = 0, big = 1;
   EXPECT_NE(storage(s[3], small).hash, storage(s[2], small).hash);  // zero_ through a view
@@ -80,18 +89,7 @@ TEST(TracedBackend, HashesTakenFromEarlierRunsAreTheHashesOfTheBytes) {
   const Trace recorded = run_engine(kProgram, true);
   for (int rep = 0; rep < 3; ++rep) {
     const Trace hashed = run_engine(kProgram, false);  // from the second run on, every hash is a lookup
-    ASSERT_EQ(recorded.steps.size(), hashed.steps.size());
-    for (size_t i = 0; i < recorded.steps.size(); ++i) {
-      ASSERT_EQ(recorded.steps[i].storages.size(), hashed.steps[i].storages.size()) << i;
-      for (size_t k = 0; k < recorded.steps[i].storages.size(); ++k) {
-        const StorageObs& r = recorded.steps[i].storages[k];
-        const StorageObs& h = hashed.steps[i].storages[k];
-        const uint8_t* mask = r.undefined.empty() ? nullptr : r.undefined.data();
-        EXPECT_EQ(r.hash, contents_hash(r.bytes.data(), r.bytes.size(), mask)) << "step " << i << " storage " << k;
-        EXPECT_EQ(h.hash, r.hash) << "run " << rep << " step " << i << " storage " << k;
-        EXPECT_EQ(h.undefined, r.undefined);
-      }
-    }
+    expect_hashed_like_recorded(recorded, hashed, "run " + std::to_string(rep));
   }
   const auto& s = recorded.steps;
   EXPECT_EQ(storage(s[1], 0).hash, storage(s[1], 1).hash);  // a and b: the same bytes
