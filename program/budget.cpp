@@ -336,9 +336,11 @@ std::optional<AllocationEstimate> allocation_estimate(
   // storage_offset) * itemsize bytes unless it holds that many already
   // (maybe_resize_storage_cpu); an overflow there raises before allocating.
   // Counted below, once out's own checks have passed.
+  std::optional<InputHeader> out_header;  // asked once: both sides build it from their tensor
+  if (auto out_name = a.kw_tensor("out")) out_header = input(*out_name);
   int64_t growth = 0;
-  if (auto out_name = a.kw_tensor("out"); out_name && result_allocates && *n > 0) {
-    const InputHeader o = input(*out_name);
+  if (out_header && result_allocates && *n > 0) {
+    const InputHeader& o = *out_header;
     int64_t need = 0;
     const bool overflows = __builtin_add_overflow(*n, o.storage_offset, &need) ||
                            __builtin_mul_overflow(need, o.itemsize, &need);
@@ -352,8 +354,8 @@ std::optional<AllocationEstimate> allocation_estimate(
   if (op != "neg") {
     if (auto common = common_dtype(self, a, input, false)) {
       const int64_t common_item = engine::itemsize(*common);
-      if (auto out_name = a.kw_tensor("out")) {
-        InputHeader o = input(*out_name);
+      if (out_header) {
+        const InputHeader& o = *out_header;
         if (written_overlaps_itself(o) || (o.dtype && !engine::can_cast(*common, *o.dtype))) return std::nullopt;
         if (o.dtype && *o.dtype != *common) {
           // the temporary of out's current shape, then resized to the result's
