@@ -105,13 +105,23 @@ class Schemata:
             k += len(p.variants)
             if not any(x in self.dropped for x in pk):
                 kept.append((p, pk))
-        mutants = []
-        for p, pk in kept:
-            p.ids = [f"@@M{len(mutants) + i}@@" for i in range(len(p.variants))]
-            for v, key in zip(p.variants, pk):
-                mutants.append({"key": key, "file": path, "line": p.line, "col": p.col, "op": p.op, "mutation": v,
-                                "cuda_only": p.cuda_only})
-        body = schema.render(text, [p for p, _ in kept])
+        # A point the rewrite cannot place (overlapping another, not nested) would be a mutant
+        # that changes nothing: such points are left out, and the rest rendered again.
+        while True:
+            mutants = []
+            for p, pk in kept:
+                p.ids = [f"@@M{len(mutants) + i}@@" for i in range(len(p.variants))]
+                for v, key in zip(p.variants, pk):
+                    mutants.append({"key": key, "file": path, "line": p.line, "col": p.col, "op": p.op,
+                                    "mutation": v, "cuda_only": p.cuda_only, "in_check": p.in_check})
+            body = schema.render(text, [p for p, _ in kept])
+            placed = set(re.findall(r"@@M(\d+)@@", body))
+            lost = [(p, pk) for p, pk in kept if p.ids[0][3:-2] not in placed]
+            if not lost:
+                break
+            log(f"mutation: {path}: {len(lost)} point(s) overlap others and are left out: "
+                + ", ".join(pk[0] for _, pk in lost[:5]))
+            kept = [x for x in kept if x not in lost]
         c = {"digest": digest, "text": body, "mutants": mutants}
         self.cache[path] = c
         return c
@@ -302,8 +312,19 @@ def engine_semantics(bdir):
     return m.group(1) if m else ""
 
 
+def op_matches(m, o):
+    """--ops entry `o`: an operator family (rel), one of its mutations (const:1->2, spaces dropped),
+    or in-check (any mutant inside an SC_CHECK's arguments)."""
+    if o == "in-check":
+        return bool(m.get("in_check"))
+    fam, _, mutation = o.partition(":")
+    return m["op"] == fam and (not mutation or m["mutation"].replace(" ", "") == mutation)
+
+
 def select(mutants, args):
     sel = mutants
+    if args.ops:
+        sel = [m for m in sel if any(op_matches(m, o) for o in args.ops.split(","))]
     if args.only:
         wanted = set(args.only.split(","))
         sel = [m for m in mutants if m["key"] in wanted or str(m["id"]) in wanted]
@@ -329,6 +350,8 @@ def main():
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build-mutation"))
     ap.add_argument("--files", default=",".join(DEFAULT_FILES), help="comma-separated globs of files to mutate")
     ap.add_argument("--only", help="comma-separated mutant keys or ids to run")
+    ap.add_argument("--ops", help="comma-separated operator families to run (rel, msg, ...), a single mutation "
+                    "(const:1->2) or in-check (mutants inside SC_CHECK's arguments); before --sample")
     ap.add_argument("--sample", type=int, default=0, help="run a fixed pseudo-random sample of this many mutants")
     ap.add_argument("--sample-seed", default="1")
     ap.add_argument("--programs", type=int, default=1000, help="generated programs per mutant (property budget)")
@@ -359,8 +382,8 @@ def main():
     sch = Schemata(bdir_root, args.root)
     if args.list:
         for m in write_schemata(sch, targets, src):
-            cuda = "\tcuda-only" if m.get("cuda_only") else ""
-            print(f"{m['id']}\t{m['file']}:{m['line']}:{m['col']}\t{m['op']}\t{m['mutation']}\t{m['key']}{cuda}")
+            flags = ("\tcuda-only" if m.get("cuda_only") else "") + ("\tin-check" if m.get("in_check") else "")
+            print(f"{m['id']}\t{m['file']}:{m['line']}:{m['col']}\t{m['op']}\t{m['mutation']}\t{m['key']}{flags}")
         return 0
     sync_tree(args.root, src, [f for f in files if f not in targets])
     mutants = build(args, sch, targets, src, bdir)

@@ -18,11 +18,24 @@ Operators (Mull's names where Mull has one):
   unary    ++ <-> -- (cxx_pre_inc_to_pre_dec, ...), -x -> x
            (cxx_minus_to_noop), !x -> x (cxx_remove_negation)
   negate   the condition of if / while / for / do / ?: negated (negate_mutator)
-  const    integer literals 0 -> 1, 1 -> 0, n -> n+1 and n-1; true <-> false
+  const    integer literals 0 -> 1, 1 -> 0 and 2, n -> n+1 and n-1; true <-> false
            (cxx_replace_scalar_call, scalar_value_mutator)
   check    a check deleted: SC_CHECK / SC_CHECK_KIND's condition taken as
            true, an `if (c) raise(...)` / `if (c) throw` never taken
   call     a call to a void function removed (cxx_remove_void_call)
+  stmt     an assignment statement removed (a stride, size or offset never
+           updated; a version bump `+= 1` lost)
+  fn       a call to the wrong one of a pair: wrapping::add <-> sub,
+           wrapping::mul <-> div, std::max <-> std::min
+  args     two adjacent arguments of the same type swapped in a call
+           (narrow(t, d, start, length) -> narrow(t, d, length, start))
+  order    two consecutive checks (SC_CHECK or `if (c) raise`) run in the
+           other order: which error comes first
+  msg      an error message's text changed (its first literal piece) or one
+           of its integer values off by one (`dim` -> `dim + 1`)
+The conditions and the message pieces of SC_CHECK / SC_CHECK_KIND are
+mutated like any other code (their macro arguments are spelled in the file):
+a bound check's `<=` can become `<` there too.
 
 Each mutant has a stable key, file@<hash of its line's text>#<n-th such
 line>:<column>:<operator>, that survives edits elsewhere in the file
@@ -139,6 +152,32 @@ def _range(node, target):
     return b["offset"], e["offset"] + e.get("tokLen", 0), b.get("line"), b.get("col")
 
 
+# Macros whose arguments are mutated like the code around them (a check's condition and message).
+CHECK_MACRO = re.compile(rb"SC_CHECK(_KIND)?\s*\(")
+
+
+def _macro_arg_range(node, target, text):
+    """[b, e) of node when it is spelled wholly inside one argument list of an SC_CHECK /
+    SC_CHECK_KIND invocation in `target` (the condition or a message piece), else None."""
+    r = node.get("range")
+    if not r:
+        return None
+    b, e = r.get("begin", {}), r.get("end", {})
+    sb, se, xb, xe = b.get("spellingLoc"), e.get("spellingLoc"), b.get("expansionLoc"), e.get("expansionLoc")
+    if not (sb and se and xb and xe) or "offset" not in sb or "offset" not in se or "offset" not in xb:
+        return None
+    if not (xb.get("isMacroArgExpansion") and xe.get("isMacroArgExpansion")) or xb.get("offset") != xe.get("offset"):
+        return None
+    if any(os.path.normpath(loc.get("_file") or "") != target for loc in (sb, se, xb)):
+        return None
+    if not CHECK_MACRO.match(text, xb["offset"]):
+        return None
+    lo, hi = sb["offset"], se["offset"] + se.get("tokLen", 0)
+    if not (xb["offset"] < lo < hi):
+        return None
+    return lo, hi, sb.get("line"), sb.get("col")
+
+
 def _children(n):
     return [c for c in (n.get("inner") or []) if isinstance(c, dict) and c.get("kind")]
 
@@ -171,6 +210,10 @@ def find_points(path, flags, cwd, text):
 
     cuda_now = [False]  # the node being walked lies on a CUDA-only host path
 
+    def rng_of(node):
+        """The node's range in the file: plain code or an SC_CHECK's argument."""
+        return _range(node, target) or _macro_arg_range(node, target, text)
+
     def add(b, e, op, variants, parts, render):
         key = (b, e, op, tuple(variants))
         if key in points:
@@ -184,7 +227,7 @@ def find_points(path, flags, cwd, text):
 
     def device_test(node):
         """'cuda' when `node` holds only on a CUDA tensor, 'cpu' only on a CPU one, else None."""
-        r = _range(node, target)
+        r = rng_of(node)
         return _device_test(src(r[0], r[1])) if r else None
 
     def cuda_children(n, kind, ch):
@@ -232,13 +275,13 @@ def find_points(path, flags, cwd, text):
         if kind == "FieldDecl" and n.get("isBitfield"):
             skip = True
         braced = ctx["braced"] or kind == "InitListExpr"
-        rng = None if skip else _range(n, target)
+        rng = None if skip else rng_of(n)
         ch = _children(n)
         if rng:
             b, e = rng[0], rng[1]
             if kind in ("BinaryOperator", "CompoundAssignOperator") and len(ch) == 2:
                 opc = n.get("opcode")
-                l, r = _range(ch[0], target), _range(ch[1], target)
+                l, r = rng_of(ch[0]), rng_of(ch[1])
                 # The operator must be spelled between the operands (not an implicit node of a
                 # range-for or a C++20 rewritten comparison).
                 if l and r and l[1] <= r[0] and text[l[1]:r[0]].strip().decode() == opc:
@@ -270,7 +313,7 @@ def find_points(path, flags, cwd, text):
                                 f"(sc_mutant::on({ids[0]}) ? ({p[0]} {alt} {p[1]}) : ({p[0]} {opc} {p[1]}))")
             elif kind == "UnaryOperator" and len(ch) == 1:
                 opc = n.get("opcode")
-                x = _range(ch[0], target)
+                x = rng_of(ch[0])
                 post = n.get("isPostfix")
                 spelled = x and ((post and text[x[1]:e].strip().decode() == opc) or
                                  (not post and text[b:x[0]].strip().decode() == opc))
@@ -295,7 +338,7 @@ def find_points(path, flags, cwd, text):
                 if m:
                     v = int(m.group(1).replace("'", ""), 0)
                     suf = m.group(2)
-                    alts = [1] if v == 0 else [0] if v == 1 else [v + 1, v - 1]
+                    alts = [1] if v == 0 else [0, 2] if v == 1 else [v + 1, v - 1]
                     if v < (1 << 62):
                         add(b, e, "const", [f"{tok} -> {a}{suf}" for a in alts], [],
                             lambda ids, p, tok=tok, alts=alts, suf=suf:
@@ -321,7 +364,7 @@ def find_points(path, flags, cwd, text):
                 if len(inner) >= 3 and isinstance(inner[2], dict) and inner[2].get("kind"):
                     cond = inner[2]
             if cond is not None:
-                c = _range(cond, target)
+                c = rng_of(cond)
                 if c:
                     C = (c[0], c[1])
                     add(C[0], C[1], "negate", ["c -> !c"], [C], lambda ids, p: f"sc_mutant::neg({ids[0]}, {p[0]})")
@@ -333,19 +376,124 @@ def find_points(path, flags, cwd, text):
                 for i, s in enumerate(ch):
                     cuda_now[0] = ctx.get("cuda", False) or i in cuda
                     if s.get("kind") in ("CallExpr", "CXXMemberCallExpr") and _type(s) == "void":
-                        r = _range(s, target)
+                        r = rng_of(s)
                         if r:
                             add(r[0], r[1], "call", ["call removed"], [(r[0], r[1])],
                                 lambda ids, p: f"(sc_mutant::on({ids[0]}) ? void() : void({p[0]}))")
+        if not skip and kind in ("CallExpr", "CXXMemberCallExpr") and ch:
+            call_points(n, ch, rng)
+        if rng and kind == "CompoundStmt":
+            statement_points(ch)
         cuda = cuda_children(n, kind, ch)
         for i, c in enumerate(ch):
             walk(c, {"skip": skip, "braced": braced, "cuda": ctx.get("cuda", False) or i in cuda})
+
+    def call_points(n, ch, rng):
+        """msg (raise's pieces), fn (the other of a pair of functions), args (two swapped)."""
+        callee = _strip(ch[0])
+        name = _callee_name(callee)
+        args = ch[1:]
+        if name == "raise" and n.get("kind") == "CallExpr":
+            lit = False
+            for a in args[1:]:
+                a0 = _strip(a)
+                r = rng_of(a0)
+                if not r:
+                    continue
+                if a0.get("kind") == "StringLiteral" and not lit:
+                    lit = True
+                    tok = src(r[0], r[1])
+                    add(r[0], r[1], "msg", ["text changed"], [], lambda ids, p, tok=tok:
+                        f'(sc_mutant::on({ids[0]}) ? "~" {tok} : {tok})')
+                elif a0.get("kind") != "IntegerLiteral" and INT_TYPE.match(_type(a0)):
+                    add(r[0], r[1], "msg", ["x -> x + 1"], [(r[0], r[1])], lambda ids, p:
+                        f"(sc_mutant::on({ids[0]}) ? ({p[0]}) + 1 : ({p[0]}))")
+            return
+        if not rng or name in ("str_cat", "assertion_failed"):
+            return
+        ctext = src(*rng_of(callee)[:2]) if rng_of(callee) else ""
+        ranges = [rng_of(a) for a in args]
+        m = _fn_pair(ctext)
+        if m and len(args) == 2 and all(ranges):
+            alt = ctext[:m[0]] + FN_SWAP[m[2]] + ctext[m[1]:]
+            add(rng[0], rng[1], "fn", [f"{m[2]} -> {FN_SWAP[m[2]]}"], [r[:2] for r in ranges],
+                lambda ids, p, f=ctext, alt=alt: f"(sc_mutant::on({ids[0]}) ? {alt}({p[0]}, {p[1]}) : {f}({p[0]}, {p[1]}))")
+        if ctext.startswith("std::") or m:
+            return
+        for i in range(len(args) - 1):
+            a, b = args[i], args[i + 1]
+            ra, rb = ranges[i], ranges[i + 1]
+            if not ra or not rb or ra[1] > rb[0] or text[ra[1]:rb[0]].strip() != b",":
+                continue
+            if _type(a) != _type(b) or _type(_strip(a)) != _type(_strip(b)) or not _type(a):
+                continue
+            if any(w in _type(x) for x in (a, b, _strip(a), _strip(b)) for w in ("dependent", "type-parameter")):
+                continue  # a template's operands: equal types in one instantiation, not in another
+            ta, tb = src(ra[0], ra[1]), src(rb[0], rb[1])
+            if ta == tb or ta.startswith("{") or tb.startswith("{"):
+                continue
+            add(ra[0], rb[1], "args", [f"swap arguments {i + 1},{i + 2}"], [ra[:2], rb[:2]], lambda ids, p:
+                f"(sc_mutant::on({ids[0]}) ? ({p[1]}) : ({p[0]})), (sc_mutant::on({ids[0]}) ? ({p[0]}) : ({p[1]}))")
+
+    def check_span(s):
+        """[b, e) of a statement that is a check (`if (c) raise(...);` or `SC_CHECK...(...);`,
+        with its semicolon), else None."""
+        if s.get("kind") == "IfStmt" and not (s.get("hasElse") or s.get("hasInit") or s.get("hasVar")):
+            sc = _children(s)
+            r = rng_of(s)
+            if r and len(sc) == 2 and _raises(sc[1]):
+                e = r[1]
+                if sc[1].get("kind") != "CompoundStmt":
+                    m = re.compile(rb"\s*;").match(text, e)
+                    if not m:
+                        return None
+                    e = m.end()
+                return r[0], e
+            return None
+        if s.get("kind") == "DoStmt":
+            x = ((s.get("range") or {}).get("begin") or {}).get("expansionLoc")
+            if not x or x.get("isMacroArgExpansion") or os.path.normpath(x.get("_file") or "") != target:
+                return None
+            m = CHECK_MACRO.match(text, x["offset"])
+            if not m:
+                return None
+            end = _matching_paren(text, m.end())
+            m2 = re.compile(rb"\s*;").match(text, end) if end else None
+            return (x["offset"], m2.end()) if m2 else None
+        return None
+
+    def statement_points(ch):
+        """stmt (an assignment removed) and order (two consecutive checks swapped)."""
+        for s in ch:
+            if _is_assignment(s):
+                r = rng_of(s)
+                if r:
+                    add(r[0], r[1], "stmt", ["assignment removed"], [(r[0], r[1])],
+                        lambda ids, p: f"(sc_mutant::on({ids[0]}) ? void() : void({p[0]}))")
+        runs, cur = [], []
+        for s in ch:
+            sp = check_span(s)
+            if sp and cur and _only_blank(text[cur[-1][1]:sp[0]]):
+                cur.append(sp)
+                continue
+            if len(cur) > 1:
+                runs.append(cur)
+            cur = [sp] if sp else []
+        if len(cur) > 1:
+            runs.append(cur)
+        for run in runs:
+            k = len(run)
+            add(run[0][0], run[-1][1], "order", [f"checks {i + 1},{i + 2} swapped" for i in range(k - 1)], run,
+                lambda ids, p, k=k: "switch (sc_mutant::pick(" + ids[0] + f", {k - 1})) {{ " + "".join(
+                    f"case {i}: {{ " + " ".join(p[j] for j in list(range(i)) + [i + 1, i] + list(range(i + 2, k)))
+                    + " } break; " for i in range(k - 1)) + "default: { " + " ".join(p) + " } }")
 
     for o in ast_objects(path, flags, cwd):
         walk(o, {"skip": False, "braced": False, "cuda": False})
 
     # SC_CHECK(cond, ...) / SC_CHECK_KIND(cond, kind, ...): the check deleted (text level; macros are
     # invisible to the AST walk above).
+    check_args = []
     for m in re.finditer(rb"\bSC_CHECK(_KIND)?\s*\(", text):
         start = m.end()
         depth, i = 0, start
@@ -367,7 +515,79 @@ def find_points(path, flags, cwd, text):
         if text[i:i + 1] == b",":
             add(start, i, "check", ["SC_CHECK deleted"], [(start, i)],
                 lambda ids, p: f"sc_mutant::on({ids[0]}) || ({p[0]})")
-    return sorted(points.values(), key=lambda p: (p.b, -p.e, p.order))
+            end = _matching_paren(text, start)
+            if end:
+                check_args.append((start, end))
+    # Points inside an SC_CHECK's arguments (its condition's operators, its message's pieces) are
+    # marked: --list shows them, --ops in-check selects them.
+    for p in points.values():
+        p.in_check = p.op != "check" and any(b <= p.b and p.e <= e for b, e in check_args)
+    # Of two points on the same range, the one whose part is that whole range is rendered outside
+    # (the other one is rendered inside that part; the reverse would drop it).
+    return sorted(points.values(), key=lambda p: (p.b, -p.e, 0 if p.parts == [(p.b, p.e)] else 1, p.order))
+
+
+INT_TYPE = re.compile(r"^(const )?((un)?signed )?(short|int|long|long long|long int|unsigned|(u)?int(8|16|32|64)_t|"
+                      r"size_t|ptrdiff_t|std::size_t|std::(u)?int(8|16|32|64)_t)( int)?$")
+# fn: a function and the one a slip of the pen calls instead.
+FN_SWAP = {"add": "sub", "sub": "add", "mul": "div", "div": "mul", "max": "min", "min": "max"}
+FN_PAIR = re.compile(r"^(?:(?:(?:::)?sc::)?(?:engine::)?wrapping::(?P<w>add|sub|mul|div)|std::(?P<s>max|min)(<[^<>]*>)?)$")
+
+
+def _fn_pair(ctext):
+    """(begin, end, name) of the function name in a callee's text that has a twin in FN_SWAP."""
+    m = FN_PAIR.match(ctext)
+    if not m:
+        return None
+    g = "w" if m.group("w") else "s"
+    return m.start(g), m.end(g), m.group(g)
+
+
+def _callee_name(callee):
+    """The name a call's callee refers to (a function or a member), or ""."""
+    if callee.get("kind") == "DeclRefExpr":
+        return (callee.get("referencedDecl") or {}).get("name") or ""
+    if callee.get("kind") == "MemberExpr":
+        return callee.get("name") or ""
+    if callee.get("kind") == "UnresolvedLookupExpr":
+        return callee.get("name") or ""
+    return ""
+
+
+def _is_assignment(s):
+    s = _strip(s)
+    if s.get("kind") == "BinaryOperator" and s.get("opcode") == "=":
+        return True
+    if s.get("kind") == "CompoundAssignOperator":
+        return True
+    if s.get("kind") == "CXXOperatorCallExpr" and _children(s):
+        name = _callee_name(_strip(_children(s)[0]))
+        return name in ("operator=", "operator+=", "operator-=", "operator*=", "operator/=")
+    return False
+
+
+def _only_blank(between):
+    """Only whitespace and // comments between two statements."""
+    return not re.sub(rb"//[^\n]*", b"", between).strip()
+
+
+def _matching_paren(text, i):
+    """The offset after the ')' closing the '(' just before i (strings skipped), or None."""
+    depth = 0
+    while i < len(text):
+        c = text[i:i + 1]
+        if c == b'"':
+            i += 1
+            while i < len(text) and text[i:i + 1] != b'"':
+                i += 2 if text[i:i + 1] == b"\\" else 1
+        elif c in (b"(", b"[", b"{"):
+            depth += 1
+        elif c in (b")", b"]", b"}"):
+            if depth == 0:
+                return i + 1 if c == b")" else None
+            depth -= 1
+        i += 1
+    return None
 
 
 DEVICE_CUDA = re.compile(r"^(.*(==\s*Device::CUDA|!=\s*Device::CPU)|cuda)$", re.S)
