@@ -73,6 +73,17 @@ int64_t gen_scale() {
   return *rc::gen::weightedOneOf<int64_t>({{3, rc::gen::just<int64_t>(1)}, {1, rc::gen::inRange<int64_t>(10, 5001)}});
 }
 
+// A work budget of 1..64 steps: the search stops part-way through (the prunes,
+// the loops over a term's values, the recursion's last term) and must then say
+// TooHard, never a definite answer it did not reach (scripts/mutation.sh,
+// round 5: `if (too_hard) return true` in a loop survived; the default budget
+// is never exhausted on these layouts).
+int64_t gen_small_work() { return *rc::gen::inRange<int64_t>(1, 65); }
+
+bool agrees_or_too_hard(MemOverlap answer, bool truth) {
+  return answer == MemOverlap::TooHard || (answer == MemOverlap::Yes) == truth;
+}
+
 // Each case checks this many layouts: one answer costs microseconds, so the
 // fixed budget of cases (ctest, scripts/mutation.sh) reaches the rare corners.
 constexpr int kLayoutsPerCase = 16;
@@ -86,6 +97,10 @@ RC_GTEST_PROP(OverlapSolver, InternalOverlapIsExactOnSmallLayouts, ()) {
     RC_ASSERT(exact != MemOverlap::TooHard);
     if ((exact == MemOverlap::Yes) != *truth)
       RC_FAIL(show(l) + ": exact_internal_overlap says " + (exact == MemOverlap::Yes ? "Yes" : "No"));
+    const int64_t work = gen_small_work();
+    if (!agrees_or_too_hard(engine::exact_internal_overlap(l.sizes, l.strides, work), *truth))
+      RC_FAIL(show(l) + ": exact_internal_overlap with a budget of " + std::to_string(work) +
+              " steps gives a wrong answer instead of TooHard");
   }
 }
 
@@ -107,6 +122,10 @@ RC_GTEST_PROP(OverlapSolver, TwoHeadersShareAByteExactlyWhenBruteForceSaysSo, ()
       if ((exact == MemOverlap::Yes) != *truth)
         RC_FAIL(show(x == &a ? la : lb) + " and " + show(x == &a ? lb : la) + ": exact_overlap says " +
                 (exact == MemOverlap::Yes ? "Yes" : "No"));
+      const int64_t work = gen_small_work();
+      if (!agrees_or_too_hard(engine::exact_overlap(*x, *y, work), *truth))
+        RC_FAIL(show(x == &a ? la : lb) + " and " + show(x == &a ? lb : la) + ": exact_overlap with a budget of " +
+                std::to_string(work) + " steps gives a wrong answer instead of TooHard");
     }
   }
 }
