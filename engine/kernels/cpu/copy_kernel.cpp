@@ -117,15 +117,14 @@ void copy_typed(const Tensor& dst, const Tensor& src) {
   if (any_empty(dst.sizes)) return;
   const LoopGeometry<2> g = make_geometry<2>(dst.sizes, {&dst, &src});
   const auto base = base_pointers<2>({&dst, &src});
-  // parallel_for's size: 0 (one thread) when dst may reach a location twice.
-  int64_t numel = output_is_non_overlapping(g) ? 1 : 0;
-  for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
   if (!wants_tiles(g)) {
-    const int64_t outer = g.ndim == 0 ? 1 : g.sizes[g.ndim - 1];
     auto run = copy_run<D, S, kLoopNans>;
-    parallel_for(outer, numel, [&](int64_t b, int64_t e) { run_geometry<2>(g, base, b, e, run); });
+    run_geometry_parallel<2>(g, base, run);
     return;
   }
+  // parallel_for's size: 0 (one thread) when dst may reach a location twice.
+  int64_t numel = output_is_non_overlapping(g) ? 1 : 0;
+  for (int d = 0; d < g.ndim && numel > 0; ++d) numel *= g.sizes[d];
   // The loop over dims 1.. whose runs are rows of planes: each run of n
   // along dim 1 is an [sizes[0] x n] block of the plane.
   LoopGeometry<2> rows;

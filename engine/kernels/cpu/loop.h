@@ -118,20 +118,96 @@ bool output_is_non_overlapping(const LoopGeometry<N>& g) {
   return true;
 }
 
-// Runs `inner` over every element of `sizes`, splitting the outermost loop
-// dim over cpu::num_threads() threads when the loop is large and operand 0
-// (the written one) reaches no location twice (Note [CPU kernel threads],
+// Runs `inner` over elements [begin, end) of g in the order run_geometry
+// walks them (dim 0 fastest): a partial run, whole runs, a partial run.
+template <size_t N, class Inner>
+void run_geometry_span(const LoopGeometry<N>& g, std::array<std::byte*, N> ptr, int64_t begin, int64_t end,
+                       Inner& inner) {
+  std::array<int64_t, N> inner_strides{};
+  if (g.ndim == 0) {
+    if (begin < end) inner(ptr.data(), inner_strides.data(), int64_t{1});
+    return;
+  }
+  for (size_t k = 0; k < N; ++k) inner_strides[k] = g.strides[k][0];
+  const int64_t n0 = g.sizes[0];
+  std::array<int64_t, kMaxLoopDims> idx;
+  int64_t rest = begin;
+  for (int d = 0; d < g.ndim; ++d) {
+    idx[d] = rest % g.sizes[d];
+    rest /= g.sizes[d];
+    for (size_t k = 0; k < N; ++k) ptr[k] += idx[d] * g.strides[k][d];
+  }
+  int64_t at = begin;
+  while (at < end) {
+    const int64_t m = std::min(n0 - idx[0], end - at);
+    inner(ptr.data(), inner_strides.data(), m);
+    at += m;
+    if (at >= end) return;
+    // To the start of the next run.
+    for (size_t k = 0; k < N; ++k) ptr[k] -= idx[0] * g.strides[k][0];
+    idx[0] = 0;
+    for (int d = 1; d < g.ndim; ++d) {
+      if (++idx[d] < g.sizes[d]) {
+        for (size_t k = 0; k < N; ++k) ptr[k] += g.strides[k][d];
+        break;
+      }
+      for (size_t k = 0; k < N; ++k) ptr[k] -= g.strides[k][d] * (g.sizes[d] - 1);
+      idx[d] = 0;
+    }
+  }
+}
+
+// Note [Pieces of a run]: with more than one thread, a loop is cut into
+// pieces of about numel / pieces elements in walk order, so that a long
+// contiguous run (a 1-D tensor: no outer dim to share) is shared too. A cut
+// inside a run falls at a multiple of kPieceAlign elements from the run's
+// start: the run's vector chunks (Note [NaN bits of LibTorch's loops]:
+// kReducedFloatVectorChunk) and the vector loops' lanes then start where
+// they start on one thread, and a piece's tail is the run's tail, so every
+// byte is what one thread writes. (LibTorch's own threads cut anywhere, and
+// its results then depend on the thread count: oracle/torch_runtime.cpp runs
+// it on one thread; the engine imitates that one thread whatever its own
+// count.) 64 elements are also at least a cache line for every dtype, so two
+// threads never write one line.
+inline constexpr int64_t kPieceAlign = 64;
+
+// The first element of piece t of `pieces` (t == pieces: numel).
+template <size_t N>
+int64_t piece_begin(const LoopGeometry<N>& g, int64_t numel, int64_t t, int64_t pieces) {
+  if (t >= pieces) return numel;
+  const int64_t at = numel / pieces * t + numel % pieces * t / pieces;  // numel * t / pieces without overflow
+  if (g.ndim == 0) return at;
+  const int64_t col = at % g.sizes[0];
+  return at - col % kPieceAlign;
+}
+
+// Runs `inner` over every element of g, in pieces on cpu::num_threads()
+// threads (Note [Pieces of a run]) when the loop is large and operand 0 (the
+// written one) reaches no location twice (Note [CPU kernel threads],
 // parallel.h). `inner` must be safe to call concurrently on disjoint runs.
+template <size_t N, class Inner>
+void run_geometry_parallel(const LoopGeometry<N>& g, const std::array<std::byte*, N>& base, Inner& inner) {
+  int64_t pieces = 1, numel = 1;
+  if (output_is_non_overlapping(g)) {  // (else numel may overflow, and one thread runs)
+    for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
+    pieces = parallel_pieces(numel);
+  }
+  if (pieces <= 1) {
+    run_geometry<N>(g, base, 0, g.ndim == 0 ? 1 : g.sizes[g.ndim - 1], inner);
+    return;
+  }
+  parallel_tasks(pieces, [&](int64_t t) {
+    run_geometry_span<N>(g, base, piece_begin(g, numel, t, pieces), piece_begin(g, numel, t + 1, pieces), inner);
+  });
+}
+
+// Runs `inner` over every element of `sizes`, on cpu::num_threads() threads
+// where run_geometry_parallel may.
 template <size_t N, class Inner>
 void for_each_strided_parallel(const Shape& sizes, const std::array<const Tensor*, N>& ops, Inner&& inner) {
   if (any_empty(sizes)) return;
   const LoopGeometry<N> g = make_geometry<N>(sizes, ops);
-  const auto base = base_pointers<N>(ops);
-  const int64_t outer = g.ndim == 0 ? 1 : g.sizes[g.ndim - 1];
-  int64_t numel = 1;
-  for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
-  if (!output_is_non_overlapping(g)) numel = 0;  // one thread
-  parallel_for(outer, numel, [&](int64_t begin, int64_t end) { run_geometry<N>(g, base, begin, end, inner); });
+  run_geometry_parallel<N>(g, base_pointers<N>(ops), inner);
 }
 
 // Note [Strip-mined loops]: after reordering, dim 0 is the output's fastest
@@ -188,9 +264,8 @@ void for_each_strided_parallel_strips(const Shape& sizes, const std::array<const
       }
     }
   };
-  int64_t numel = 1;
-  for (int d = 0; d < g.ndim; ++d) numel *= g.sizes[d];
-  if (!output_is_non_overlapping(g)) numel = 0;  // one thread
+  int64_t numel = output_is_non_overlapping(g) ? 1 : 0;  // 0: one thread
+  for (int d = 0; d < g.ndim && numel > 0; ++d) numel *= g.sizes[d];
   const auto base = base_pointers<N>(ops);
   parallel_for(rows.sizes[rows.ndim - 1], numel,
                [&](int64_t begin, int64_t end) { run_geometry<N>(rows, base, begin, end, plane); });

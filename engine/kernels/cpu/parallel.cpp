@@ -12,6 +12,7 @@ namespace sc::engine::cpu {
 namespace {
 
 std::atomic<int> g_threads{1};
+std::atomic<int64_t> g_min_elements{kParallelMinElements};
 
 // Note [CPU kernel thread pool]: the workers are started once, on the first
 // parallel loop that wants them, and sleep on a condition variable between
@@ -96,29 +97,45 @@ void set_num_threads(int n) {
 
 int num_threads() { return g_threads.load(); }
 
-void parallel_for(int64_t outer, int64_t numel, const std::function<void(int64_t, int64_t)>& body) {
-  const int64_t threads = std::min<int64_t>(num_threads(), outer);
-  if (threads <= 1 || numel < kParallelMinElements) {
-    body(0, outer);
+void set_parallel_min_elements(int64_t n) { g_min_elements.store(std::max<int64_t>(n, 1)); }
+
+int64_t parallel_min_elements() { return g_min_elements.load(); }
+
+int64_t parallel_pieces(int64_t numel) {
+  const int64_t threads = num_threads();
+  return threads > 1 && numel >= parallel_min_elements() ? threads : 1;
+}
+
+void parallel_tasks(int64_t tasks, const std::function<void(int64_t)>& task) {
+  if (tasks <= 1) {
+    if (tasks == 1) task(0);
     return;
   }
   std::exception_ptr error;
   std::mutex error_mutex;
-  const std::function<void(int64_t)> range = [&](int64_t t) {
-    const int64_t begin = outer * t / threads, end = outer * (t + 1) / threads;
-    if (begin >= end) return;
+  const std::function<void(int64_t)> guarded = [&](int64_t t) {
     try {
-      body(begin, end);
+      task(t);
     } catch (...) {
       std::lock_guard<std::mutex> lock(error_mutex);
       if (!error) error = std::current_exception();
     }
   };
-  if (!pool().run(threads, range)) {
+  if (!pool().run(tasks, guarded))
+    for (int64_t t = 0; t < tasks; ++t) guarded(t);
+  if (error) std::rethrow_exception(error);
+}
+
+void parallel_for(int64_t outer, int64_t numel, const std::function<void(int64_t, int64_t)>& body) {
+  const int64_t threads = std::min<int64_t>(num_threads(), outer);
+  if (threads <= 1 || numel < parallel_min_elements()) {
     body(0, outer);
     return;
   }
-  if (error) std::rethrow_exception(error);
+  parallel_tasks(threads, [&](int64_t t) {
+    const int64_t begin = outer * t / threads, end = outer * (t + 1) / threads;
+    if (begin < end) body(begin, end);
+  });
 }
 
 }  // namespace sc::engine::cpu
