@@ -30,8 +30,9 @@ struct StorageExtent {
 // header with no elements; computed exactly (128 bits), whatever the values.
 bool elements_inside_storage(const StorageExtent&);
 
-// Why a step that touches the elements of its tensor inputs (a copy, in-place
-// or elementwise op; view and creation ops never do) must not run, or nullopt.
+// Why a step that may touch the elements of its tensor inputs (a copy,
+// in-place or elementwise op, or reshape/flatten, which copy when no view
+// fits; other view ops and creation ops never do) must not run, or nullopt.
 std::optional<std::string> refuse_out_of_storage(const Step& step,
                                                  const std::function<StorageExtent(const std::string&)>& input);
 

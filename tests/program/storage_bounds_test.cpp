@@ -42,11 +42,13 @@ Step parse_step(const std::string& text) {
 TEST(RefuseOutOfStorage, OnlyStepsThatTouchElementsAreRefused) {
   auto outside = [](const std::string&) { return StorageExtent{{2}, {1}, k2to62, 2, 4}; };
   auto inside = [](const std::string&) { return StorageExtent{{2}, {1}, 0, 2, 4}; };
-  for (const char* text : {"b = add a a\n", "b = clone a\n", "add_ a 1\n", "b = mul a 2 out=c\n", "copy_ c a\n"}) {
+  for (const char* text : {"b = add a a\n", "b = clone a\n", "add_ a 1\n", "b = mul a 2 out=c\n", "copy_ c a\n",
+                           "b = reshape a [2]\n", "b = flatten a\n"}) {
     EXPECT_TRUE(refuse_out_of_storage(parse_step(text), outside).has_value()) << text;
     EXPECT_FALSE(refuse_out_of_storage(parse_step(text), inside).has_value()) << text;
   }
-  for (const char* text : {"b = as_strided a [1] [1] 0\n", "b = view a [2]\n", "b = zeros [2]\n"})
+  for (const char* text : {"b = as_strided a [1] [1] 0\n", "b = view a [2]\n", "b = zeros [2]\n",
+                           "b = unflatten a 0 [2,1]\n", "b = T a\n"})
     EXPECT_FALSE(refuse_out_of_storage(parse_step(text), outside).has_value()) << text;
 }
 
