@@ -418,7 +418,7 @@ def find_points(path, flags, cwd, text):
             alt = ctext[:m[0]] + FN_SWAP[m[2]] + ctext[m[1]:]
             add(rng[0], rng[1], "fn", [f"{m[2]} -> {FN_SWAP[m[2]]}"], [r[:2] for r in ranges],
                 lambda ids, p, f=ctext, alt=alt: f"(sc_mutant::on({ids[0]}) ? {alt}({p[0]}, {p[1]}) : {f}({p[0]}, {p[1]}))")
-        if ctext.startswith("std::") or m:
+        if ctext.startswith("std::") or m or name in COMMUTATIVE:
             return
         for i in range(len(args) - 1):
             a, b = args[i], args[i + 1]
@@ -432,7 +432,7 @@ def find_points(path, flags, cwd, text):
             ta, tb = src(ra[0], ra[1]), src(rb[0], rb[1])
             if ta == tb or ta.startswith("{") or tb.startswith("{"):
                 continue
-            add(ra[0], rb[1], "args", [f"swap arguments {i + 1},{i + 2}"], [ra[:2], rb[:2]], lambda ids, p:
+            add(ra[0], rb[1], "args", [f"swap arguments {i + 1} and {i + 2}"], [ra[:2], rb[:2]], lambda ids, p:
                 f"(sc_mutant::on({ids[0]}) ? ({p[1]}) : ({p[0]})), (sc_mutant::on({ids[0]}) ? ({p[0]}) : ({p[1]}))")
 
     def check_span(s):
@@ -483,7 +483,7 @@ def find_points(path, flags, cwd, text):
             runs.append(cur)
         for run in runs:
             k = len(run)
-            add(run[0][0], run[-1][1], "order", [f"checks {i + 1},{i + 2} swapped" for i in range(k - 1)], run,
+            add(run[0][0], run[-1][1], "order", [f"checks {i + 1} and {i + 2} swapped" for i in range(k - 1)], run,
                 lambda ids, p, k=k: "switch (sc_mutant::pick(" + ids[0] + f", {k - 1})) {{ " + "".join(
                     f"case {i}: {{ " + " ".join(p[j] for j in list(range(i)) + [i + 1, i] + list(range(i + 2, k)))
                     + " } break; " for i in range(k - 1)) + "default: { " + " ".join(p) + " } }")
@@ -529,6 +529,8 @@ def find_points(path, flags, cwd, text):
 
 INT_TYPE = re.compile(r"^(const )?((un)?signed )?(short|int|long|long long|long int|unsigned|(u)?int(8|16|32|64)_t|"
                       r"size_t|ptrdiff_t|std::size_t|std::(u)?int(8|16|32|64)_t)( int)?$")
+# args: functions whose two arguments commute (a swap is equivalent).
+COMMUTATIVE = {"promote_types", "symint_mul", "__builtin_mul_overflow", "__builtin_add_overflow"}
 # fn: a function and the one a slip of the pen calls instead.
 FN_SWAP = {"add": "sub", "sub": "add", "mul": "div", "div": "mul", "max": "min", "min": "max"}
 FN_PAIR = re.compile(r"^(?:(?:(?:::)?sc::)?(?:engine::)?wrapping::(?P<w>add|sub|mul|div)|std::(?P<s>max|min)(<[^<>]*>)?)$")
