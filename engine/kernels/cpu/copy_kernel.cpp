@@ -1,6 +1,6 @@
 // Copy with dtype conversion over any strides: one typed loop per (dst, src)
 // dtype pair over the reordered and coalesced dims (Note [Loop dimension
-// order]). Contiguous runs: memmove for the same dtype, vector conversions
+// order]). Contiguous runs: copy_bytes for the same dtype, vector conversions
 // for float <-> float16/bfloat16 (half_convert.h), plain loops the compiler
 // vectorises otherwise. A source whose fastest dim is not the
 // destination's (a transpose, NCHW -> channels_last) is copied in tiles
@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "engine/error.h"
+#include "engine/kernels/cpu/byte_copy.h"
 #include "engine/kernels/cpu/half_convert.h"
 #include "engine/kernels/cpu/kernels.h"
 #include "engine/kernels/cpu/loop.h"
@@ -28,7 +29,7 @@ template <class D, class S, bool kLoopNans>
 void copy_contiguous(D* dp, const std::byte* s, int64_t n) {
   [[maybe_unused]] const S* sp = reinterpret_cast<const S*>(s);
   if constexpr (std::is_same_v<D, S>) {
-    std::memmove(dp, sp, static_cast<size_t>(n) * sizeof(D));
+    copy_bytes(reinterpret_cast<std::byte*>(dp), s, static_cast<size_t>(n) * sizeof(D));  // Note [Short contiguous copies]
   } else if constexpr (std::is_same_v<D, Half> && std::is_same_v<S, float>) {
     float_to_half_run(reinterpret_cast<uint16_t*>(dp), sp, n);
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, Half>) {
