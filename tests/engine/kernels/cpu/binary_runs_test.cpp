@@ -218,6 +218,18 @@ void both_copies_match(std::mt19937& rng) {
       ASSERT_TRUE((d::run_baseline<T, Op>(f, bytes(got), bytes(a), bytes(b), n)));
       ASSERT_TRUE(same_values(got, expect, n)) << "baseline n " << n;
 #if SC_BINARY_RUNS_AVX2
+      if (d::cpu_has_avx512()) {
+        std::vector<T> got3(n + 1);
+        ASSERT_TRUE((d::run_avx512<T, Op>(f, bytes(got3), bytes(a), bytes(b), n)));
+        ASSERT_TRUE(same_values(got3, expect, n)) << "avx512 n " << n;
+        if constexpr (std::is_floating_point_v<T>) {
+          std::vector<T> got4(n + 1);
+          bool nan = false;
+          for (int64_t i = 0; i < n; ++i) nan = nan || std::isnan(expect[i]);
+          EXPECT_EQ((d::separate_run_avx512<T, Op>(f, bytes(got4), bytes(a), bytes(b), n)), nan);
+          ASSERT_TRUE(same_values(got4, expect, n)) << "separate avx512 n " << n;
+        }
+      }
       if (!cpu::binary_runs_use_avx2()) continue;
       std::vector<T> got2(n + 1);
       ASSERT_TRUE((d::run_avx2<T, Op>(f, bytes(got2), bytes(a), bytes(b), n)));
@@ -226,7 +238,7 @@ void both_copies_match(std::mt19937& rng) {
     }
 }
 
-TEST(BinaryRuns, BaselineAndAvx2CopiesGiveTheSameBytes) {
+TEST(BinaryRuns, BaselineAvx2AndAvx512CopiesGiveTheSameBytes) {
   std::mt19937 rng(12);
   both_copies_match<float, MulF>(rng);
   both_copies_match<int64_t, SubI64>(rng);
