@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/checked.h"
 #include "engine/error.h"
 #include "engine/tensor.h"
 
@@ -19,21 +20,25 @@ namespace sc::engine {
 // tensor wraps as if it had one dim when wrap_scalar, else IndexError
 // "Dimension specified as 0 but tensor has no dimensions".
 // The in-range case is inline (view ops wrap one or two dims per call).
+// The `_checked` forms return the error (Note [errors returned, not thrown]).
 int64_t maybe_wrap_dim_slow(int64_t dim, int64_t ndim, bool wrap_scalar);
+Checked<int64_t> maybe_wrap_dim_slow_checked(int64_t dim, int64_t ndim, bool wrap_scalar);
 inline int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar = true) {
   if (ndim > 0 && dim >= -ndim && dim < ndim) return dim < 0 ? dim + ndim : dim;
   return maybe_wrap_dim_slow(dim, ndim, wrap_scalar);
 }
+inline Checked<int64_t> maybe_wrap_dim_checked(int64_t dim, int64_t ndim, bool wrap_scalar = true) {
+  if (ndim > 0 && dim >= -ndim && dim < ndim) return dim < 0 ? dim + ndim : dim;
+  return maybe_wrap_dim_slow_checked(dim, ndim, wrap_scalar);
+}
 // TensorImpl::size(dim): maybe_wrap_dim(dim, self.dim(), wrap_scalar=false).
 int64_t size_at(const Tensor& self, int64_t dim);
+Checked<int64_t> size_at_checked(const Tensor& self, int64_t dim);
 // at::infer_size: resolves one -1; "shape '[2, -1]' is invalid for input of size 7".
 // LibTorch throws two of its messages as a plain std::runtime_error rather than
-// a c10::Error ("only one dimension can be inferred", "shape ... is invalid");
-// unflatten catches exactly those, so they carry this type.
-struct PlainRuntimeError : TorchError {
-  explicit PlainRuntimeError(std::string m) : TorchError(ErrorKind::RuntimeError, std::move(m)) {}
-};
+// a c10::Error: PlainRuntimeError (engine/checked.h).
 Shape infer_size(const Shape& shape, int64_t numel);
+Checked<Shape> infer_size_checked(const Shape& shape, int64_t numel);
 // at::detail::computeStride (TensorUtils.cpp): strides for viewing (sizes,
 // strides) as new_sizes without a copy, or nullopt when no view can.
 std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes);
@@ -151,6 +156,7 @@ Tensor make_nonview_alias(const Tensor& self, Shape sizes, Shape strides, int64_
 
 // engine/views/view.cpp
 Tensor view(const Tensor& self, const Shape& size);
+Checked<Tensor> view_checked(const Tensor& self, const Shape& size);
 Tensor view_dtype(const Tensor& self, DType dtype);
 Tensor view_as(const Tensor& self, const Tensor& other);
 Tensor reshape(const Tensor& self, const Shape& shape);  // a copy when no view can
@@ -161,6 +167,9 @@ Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes);
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
 Tensor t(const Tensor& self);
 Tensor mT(const Tensor& self);
+Checked<Tensor> transpose_checked(const Tensor& self, int64_t dim0, int64_t dim1);
+Checked<Tensor> t_checked(const Tensor& self);
+Checked<Tensor> mT_checked(const Tensor& self);
 Tensor T(const Tensor& self);  // warns for dim != 2 as LibTorch does
 Tensor permute(const Tensor& self, const Shape& dims);
 Tensor movedim(const Tensor& self, const Shape& source, const Shape& destination);
@@ -169,17 +178,22 @@ Tensor movedim(const Tensor& self, const Shape& source, const Shape& destination
 Tensor expand(const Tensor& self, const Shape& size);
 Tensor expand_as(const Tensor& self, const Tensor& other);
 Tensor broadcast_to(const Tensor& self, const Shape& size);
+Checked<Tensor> expand_checked(const Tensor& self, const Shape& size);
 
 // engine/views/squeeze.cpp
 Tensor unsqueeze(const Tensor& self, int64_t dim);
 Tensor squeeze(const Tensor& self);
 Tensor squeeze(const Tensor& self, int64_t dim);
+Checked<Tensor> unsqueeze_checked(const Tensor& self, int64_t dim);
+Checked<Tensor> squeeze_checked(const Tensor& self, int64_t dim);
 
 // engine/views/slice.cpp
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
 Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
              int64_t step);
 Tensor select(const Tensor& self, int64_t dim, int64_t index);
+Checked<Tensor> narrow_checked(const Tensor& self, int64_t dim, int64_t start, int64_t length);
+Checked<Tensor> select_checked(const Tensor& self, int64_t dim, int64_t index);
 std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim);
 std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim);
 std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim);
@@ -187,6 +201,7 @@ std::vector<Tensor> unbind(const Tensor& self, int64_t dim);
 
 // engine/views/diagonal.cpp
 Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);
+Checked<Tensor> diagonal_checked(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);
 Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step);
 Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride,
                   std::optional<int64_t> storage_offset);

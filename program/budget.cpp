@@ -207,26 +207,26 @@ std::optional<AllocationEstimate> allocation_estimate(
     InputHeader in = input(a.tensor(0));
     auto n = numel_of(in.sizes);
     if (!n) return std::nullopt;
-    try {
-      engine::Shape target;
-      if (op == "reshape") {
-        target = engine::infer_size(a.int_list(1), *n);
-      } else {
-        const int64_t nd = static_cast<int64_t>(in.sizes.size());
-        if (nd == 0) return std::nullopt;
-        const int64_t start = engine::maybe_wrap_dim(a.int_(1), nd), end = engine::maybe_wrap_dim(a.int_(2), nd);
-        if (start >= end) return std::nullopt;
-        target.assign(in.sizes.begin(), in.sizes.begin() + start);
-        int64_t merged = 1;
-        for (int64_t d = start; d <= end; ++d) merged = sat_mul(merged, in.sizes[d]);
-        target.push_back(merged);
-        target.insert(target.end(), in.sizes.begin() + end + 1, in.sizes.end());
-      }
-      if (in.strides.size() == in.sizes.size() && engine::compute_stride(in.sizes, in.strides, target))
-        return std::nullopt;
-    } catch (const engine::TorchError&) {
-      return std::nullopt;
+    // The checked forms: an argument the op rejects costs no throw here
+    // (Note [errors returned, not thrown]).
+    engine::Shape target;
+    if (op == "reshape") {
+      auto inferred = engine::infer_size_checked(a.int_list(1), *n);
+      if (!inferred.ok()) return std::nullopt;
+      target = std::move(inferred).value();
+    } else {
+      const int64_t nd = static_cast<int64_t>(in.sizes.size());
+      if (nd == 0) return std::nullopt;
+      auto start = engine::maybe_wrap_dim_checked(a.int_(1), nd), end = engine::maybe_wrap_dim_checked(a.int_(2), nd);
+      if (!start.ok() || !end.ok() || start.value() >= end.value()) return std::nullopt;
+      target.assign(in.sizes.begin(), in.sizes.begin() + start.value());
+      int64_t merged = 1;
+      for (int64_t d = start.value(); d <= end.value(); ++d) merged = sat_mul(merged, in.sizes[d]);
+      target.push_back(merged);
+      target.insert(target.end(), in.sizes.begin() + end.value() + 1, in.sizes.end());
     }
+    if (in.strides.size() == in.sizes.size() && engine::compute_stride(in.sizes, in.strides, target))
+      return std::nullopt;
     return make(sat_mul(*n, in.itemsize), [&] { return op + " of " + shape_text(in.sizes) + " (a copy)"; });
   }
 

@@ -54,6 +54,7 @@ struct EngineTraits {
   Applied<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
     ctx.undefined.reset();
     ctx.refused.reset();
+    ctx.error.reset();
     Applied<Tensor> out;
     auto it = engine_op_table().find(s.op);
     if (it == engine_op_table().end()) {
@@ -68,6 +69,11 @@ struct EngineTraits {
       out.error.emplace(std::move(e));
     } catch (engine::StepRefused& e) {
       out.refused = std::move(e.message);
+    }
+    if (ctx.error) {  // returned rather than thrown (Note [errors returned, not thrown])
+      out.results.clear();
+      out.error = std::move(ctx.error);
+      ctx.error.reset();
     }
     // An op whose very outcome depends on undefined bytes is refused, whatever it did.
     if (ctx.refused) {

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/checked.h"
 #include "engine/scalar.h"
 #include "engine/tensor.h"
 #include "program/ops.h"
@@ -22,6 +23,10 @@ struct EngineStepContext {
   // Set by an op whose outcome (error or not) depends on bytes LibTorch leaves
   // undefined: the engine backend reports the step as refused, with this reason.
   std::optional<std::string> refused;
+  // Set by an op that returned its error instead of throwing it (Note [errors
+  // returned, not thrown], engine/checked.h): the step raised this, and the
+  // op's results are empty.
+  std::optional<engine::TorchError> error;
 };
 
 using EngineOp = std::function<std::vector<engine::Tensor>(const ArgReader&, const Lookup<engine::Tensor>&,

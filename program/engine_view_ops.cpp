@@ -15,11 +15,22 @@ namespace {
 using engine::Tensor;
 using Result = std::vector<Tensor>;
 
-// Registers an op whose result is one tensor computed from the ArgReader and self.
+// Registers an op whose result is one tensor computed from the ArgReader and
+// self: a Tensor, or a Checked<Tensor> whose error becomes the step's
+// (ctx.error) without a throw (Note [errors returned, not thrown]).
 template <class F>
 void one(EngineOpTable& t, const char* name, F f) {
-  t[name] = [f](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return Result{f(a, env(a.tensor(0)), env)};
+  t[name] = [f](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& ctx) {
+    auto r = f(a, env(a.tensor(0)), env);
+    if constexpr (std::is_same_v<decltype(r), engine::Checked<Tensor>>) {
+      if (!r.ok()) {
+        ctx.error.emplace(std::move(r).failure().error);
+        return Result{};
+      }
+      return Result{std::move(r).value()};
+    } else {
+      return Result{std::move(r)};
+    }
   };
 }
 
@@ -38,32 +49,32 @@ void add_engine_view_ops(EngineOpTable& t) {
   using E = const Lookup<Tensor>&;
 
   one(t, "view", [](A a, S self, E) {
-    if (auto d = a.kw_dtype()) return engine::view_dtype(self, *engine::parse_dtype(*d));
-    return engine::view(self, a.int_list(1));
+    if (auto d = a.kw_dtype()) return engine::Checked<Tensor>(engine::view_dtype(self, *engine::parse_dtype(*d)));
+    return engine::view_checked(self, a.int_list(1));
   });
-  one(t, "view_as", [](A a, S self, E env) { return engine::view_as(self, env(a.tensor(1))); });
+  one(t, "view_as", [](A a, S self, E env) { return engine::view_checked(self, env(a.tensor(1)).sizes); });
   one(t, "reshape", [](A a, S self, E) { return engine::reshape(self, a.int_list(1)); });
   one(t, "flatten", [](A a, S self, E) { return engine::flatten(self, a.int_(1), a.int_(2)); });
   one(t, "unflatten", [](A a, S self, E) { return engine::unflatten(self, a.int_(1), a.int_list(2)); });
-  one(t, "transpose", [](A a, S self, E) { return engine::transpose(self, a.int_(1), a.int_(2)); });
-  one(t, "t", [](A, S self, E) { return engine::t(self); });
-  one(t, "mT", [](A, S self, E) { return engine::mT(self); });
+  one(t, "transpose", [](A a, S self, E) { return engine::transpose_checked(self, a.int_(1), a.int_(2)); });
+  one(t, "t", [](A, S self, E) { return engine::t_checked(self); });
+  one(t, "mT", [](A, S self, E) { return engine::mT_checked(self); });
   one(t, "T", [](A, S self, E) { return engine::T(self); });
   one(t, "permute", [](A a, S self, E) { return engine::permute(self, a.int_list(1)); });
   one(t, "movedim", [](A a, S self, E) { return engine::movedim(self, a.int_list(1), a.int_list(2)); });
-  one(t, "expand", [](A a, S self, E) { return engine::expand(self, a.int_list(1)); });
-  one(t, "expand_as", [](A a, S self, E env) { return engine::expand_as(self, env(a.tensor(1))); });
-  one(t, "broadcast_to", [](A a, S self, E) { return engine::broadcast_to(self, a.int_list(1)); });
-  one(t, "unsqueeze", [](A a, S self, E) { return engine::unsqueeze(self, a.int_(1)); });
+  one(t, "expand", [](A a, S self, E) { return engine::expand_checked(self, a.int_list(1)); });
+  one(t, "expand_as", [](A a, S self, E env) { return engine::expand_checked(self, env(a.tensor(1)).sizes); });
+  one(t, "broadcast_to", [](A a, S self, E) { return engine::expand_checked(self, a.int_list(1)); });
+  one(t, "unsqueeze", [](A a, S self, E) { return engine::unsqueeze_checked(self, a.int_(1)); });
   one(t, "squeeze", [](A a, S self, E) {
-    if (auto d = a.opt_int(1)) return engine::squeeze(self, *d);
-    return engine::squeeze(self);
+    if (auto d = a.opt_int(1)) return engine::squeeze_checked(self, *d);
+    return engine::Checked<Tensor>(engine::squeeze(self));
   });
-  one(t, "narrow", [](A a, S self, E) { return engine::narrow(self, a.int_(1), a.int_(2), a.int_(3)); });
+  one(t, "narrow", [](A a, S self, E) { return engine::narrow_checked(self, a.int_(1), a.int_(2), a.int_(3)); });
   one(t, "slice",
       [](A a, S self, E) { return engine::slice(self, a.int_(1), a.opt_int(2), a.opt_int(3), a.int_(4)); });
-  one(t, "select", [](A a, S self, E) { return engine::select(self, a.int_(1), a.int_(2)); });
-  one(t, "diagonal", [](A a, S self, E) { return engine::diagonal(self, a.int_(1), a.int_(2), a.int_(3)); });
+  one(t, "select", [](A a, S self, E) { return engine::select_checked(self, a.int_(1), a.int_(2)); });
+  one(t, "diagonal", [](A a, S self, E) { return engine::diagonal_checked(self, a.int_(1), a.int_(2), a.int_(3)); });
   one(t, "unfold", [](A a, S self, E) { return engine::unfold(self, a.int_(1), a.int_(2), a.int_(3)); });
   one(t, "as_strided",
       [](A a, S self, E) { return engine::as_strided(self, a.int_list(1), a.int_list(2), a.opt_int(3)); });

@@ -17,13 +17,16 @@ namespace sc::engine {
 //   stride = stride[d1] + stride[d2]
 // and move the start by offset * stride[d2] (or -offset * stride[d1]) unless the
 // diagonal is empty.
-Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_) {
+Checked<Tensor> diagonal_checked(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_) {
   const int64_t ndim = self.dim();
-  const int64_t dim1 = maybe_wrap_dim(dim1_, ndim);
-  const int64_t dim2 = maybe_wrap_dim(dim2_, ndim);
-  SC_CHECK(dim1 != dim2, "diagonal dimensions cannot be identical ", dim1_, ", ", dim2_);
+  int64_t dim1 = 0, dim2 = 0;
+  SC_TRY_ASSIGN(dim1, maybe_wrap_dim_checked(dim1_, ndim));
+  SC_TRY_ASSIGN(dim2, maybe_wrap_dim_checked(dim2_, ndim));
+  SC_CHECK_OR_RETURN(dim1 != dim2, "diagonal dimensions cannot be identical ", dim1_, ", ", dim2_);
   int64_t storage_offset = self.storage_offset;
-  const int64_t size1 = size_at(self, dim1), size2 = size_at(self, dim2);
+  int64_t size1 = 0, size2 = 0;
+  SC_TRY_ASSIGN(size1, size_at_checked(self, dim1));
+  SC_TRY_ASSIGN(size2, size_at_checked(self, dim2));
   const int64_t diag_size = offset >= 0 ? std::max<int64_t>(std::min(size1, wrapping::sub(size2, offset)), 0)
                                         : std::max<int64_t>(std::min(wrapping::add(size1, offset), size2), 0);
   if (diag_size != 0) {
@@ -40,6 +43,10 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_
   sizes.push_back(diag_size);
   strides.push_back(wrapping::add(self.strides[dim1], self.strides[dim2]));  // int64 that wraps, as LibTorch
   return checked_strided_view(self, std::move(sizes), std::move(strides), storage_offset);
+}
+
+Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) {
+  return diagonal_checked(self, offset, dim1, dim2).value_or_throw();
 }
 
 // unfold(dim, size, step): dim becomes (size[dim] - size) / step + 1 windows

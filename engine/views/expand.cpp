@@ -22,11 +22,12 @@ std::string type_string(const Tensor& self) {
 //   new leading dim: -1 raises; stride = size[i+1] * stride[i+1] (so a
 //     leading 1 looks contiguous), or 0 when the target is not 1.
 // A 0-d input takes the target sizes as given with all-zero strides.
-Tensor expand(const Tensor& self, const Shape& size) {
+Checked<Tensor> expand_checked(const Tensor& self, const Shape& size) {
   check_symint_list(size);
-  SC_CHECK(size.size() >= static_cast<size_t>(self.dim()), "expand(", type_string(self), "{",
-           format_int_list(self.sizes), "}, size=", format_int_list(size), "): the number of sizes provided (",
-           size.size(), ") must be greater or equal to the number of dimensions in the tensor (", self.dim(), ")");
+  SC_CHECK_OR_RETURN(size.size() >= static_cast<size_t>(self.dim()), "expand(", type_string(self), "{",
+                     format_int_list(self.sizes), "}, size=", format_int_list(size),
+                     "): the number of sizes provided (", size.size(),
+                     ") must be greater or equal to the number of dimensions in the tensor (", self.dim(), ")");
   const int64_t ndim = static_cast<int64_t>(size.size());
   const int64_t tensor_dim = self.dim();
   // filled in place; the strides start at 0
@@ -43,14 +44,14 @@ Tensor expand(const Tensor& self, const Shape& size) {
       int64_t st = dim >= 0 ? self.strides[dim] : wrapping::mul(sizes[i + 1], strides[i + 1]);
       int64_t target = size[i];
       if (target == -1) {
-        SC_CHECK(dim >= 0, "The expanded size of the tensor (", target,
-                 ") isn't allowed in a leading, non-existing dimension ", i);
+        SC_CHECK_OR_RETURN(dim >= 0, "The expanded size of the tensor (", target,
+                           ") isn't allowed in a leading, non-existing dimension ", i);
         target = sz;
       }
       if (sz != target) {
-        SC_CHECK(sz == 1, "The expanded size of the tensor (", target, ") must match the existing size (", sz,
-                 ") at non-singleton dimension ", i, ".  Target sizes: ", format_int_list(size),
-                 ".  Tensor sizes: ", format_int_list(self.sizes));
+        SC_CHECK_OR_RETURN(sz == 1, "The expanded size of the tensor (", target,
+                           ") must match the existing size (", sz, ") at non-singleton dimension ", i,
+                           ".  Target sizes: ", format_int_list(size), ".  Tensor sizes: ", format_int_list(self.sizes));
         sz = target;
         st = 0;
       }
@@ -61,6 +62,8 @@ Tensor expand(const Tensor& self, const Shape& size) {
   check_as_strided(self, sizes, strides, out.storage_offset);
   return out;
 }
+
+Tensor expand(const Tensor& self, const Shape& size) { return expand_checked(self, size).value_or_throw(); }
 
 Tensor expand_as(const Tensor& self, const Tensor& other) { return expand(self, other.sizes); }
 

@@ -12,9 +12,9 @@ namespace sc::engine {
 
 // transpose(d0, d1): swap sizes[d0] <-> sizes[d1] and strides[d0] <-> strides[d1].
 // d0 == d1 (after wrapping) is self.alias(): a new view, never self.
-Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
-  dim0 = maybe_wrap_dim(dim0, self.dim());
-  dim1 = maybe_wrap_dim(dim1, self.dim());
+Checked<Tensor> transpose_checked(const Tensor& self, int64_t dim0, int64_t dim1) {
+  SC_TRY_ASSIGN(dim0, maybe_wrap_dim_checked(dim0, self.dim()));
+  SC_TRY_ASSIGN(dim1, maybe_wrap_dim_checked(dim1, self.dim()));
   if (dim0 == dim1) return alias(self);
   Shape sizes = self.sizes, strides = self.strides;
   std::swap(sizes[dim0], sizes[dim1]);
@@ -28,24 +28,32 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   return make_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
-// t(): dim <= 2; transpose(0, dim < 2 ? 0 : 1), so a view even for 0-d and 1-d.
-Tensor t(const Tensor& self) {
-  SC_CHECK(self.dim() <= 2, "t() expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
-  return transpose(self, 0, self.dim() < 2 ? 0 : 1);
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+  return transpose_checked(self, dim0, dim1).value_or_throw();
 }
+
+// t(): dim <= 2; transpose(0, dim < 2 ? 0 : 1), so a view even for 0-d and 1-d.
+Checked<Tensor> t_checked(const Tensor& self) {
+  SC_CHECK_OR_RETURN(self.dim() <= 2, "t() expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
+  return transpose_checked(self, 0, self.dim() < 2 ? 0 : 1);
+}
+
+Tensor t(const Tensor& self) { return t_checked(self).value_or_throw(); }
 
 // mT: transpose(-2, -1) for dim >= 2; a 0-d tensor is returned as is (self,
 // the same object: measured with LibTorch 1.13); 1-d raises.
-Tensor mT(const Tensor& self) {
+Checked<Tensor> mT_checked(const Tensor& self) {
   if (self.dim() == 0) {
     if (since(Change::TransposeProperties0dWarn))
       warn("Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases.");
     return self;
   }
-  SC_CHECK(self.dim() >= 2, "tensor.mT is only supported on matrices or batches of matrices. Got ", self.dim(),
-           "-D tensor.");
-  return transpose(self, -2, -1);
+  SC_CHECK_OR_RETURN(self.dim() >= 2, "tensor.mT is only supported on matrices or batches of matrices. Got ",
+                     self.dim(), "-D tensor.");
+  return transpose_checked(self, -2, -1);
 }
+
+Tensor mT(const Tensor& self) { return mT_checked(self).value_or_throw(); }
 
 // T (numpy_T): permute(n-1, ..., 0); warns (TORCH_WARN_ONCE) unless dim is 0 or 2.
 Tensor T(const Tensor& self) {

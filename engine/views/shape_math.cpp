@@ -69,20 +69,30 @@ void check_concrete_result(const Shape& sizes, const Shape& strides, int64_t sto
 
 // wrap(dim, n) = dim + n for dim in [-n, -1]; dim in [0, n-1] as is;
 // a 0-d tensor counts as n = 1 (range [-1, 0]) when wrap_scalar.
-int64_t maybe_wrap_dim_slow(int64_t dim, int64_t ndim, bool wrap_scalar) {
+Checked<int64_t> maybe_wrap_dim_slow_checked(int64_t dim, int64_t ndim, bool wrap_scalar) {
   // c10's maybe_wrap_dim_slow: a negative rank is possible when a *size* is
   // wrapped (narrow wraps `start` by the dim's size, and broadcast_to accepts
   // a negative size in a new leading dim).
-  SC_CHECK_KIND(ndim >= 0 || (dim >= wrapping::mul(ndim, -1) && dim < ndim), IndexError, "Rank cannot be negative but got ",
-                ndim);  // ndim * -1 wraps for INT64_MIN, as in c10
+  SC_CHECK_KIND_OR_RETURN(ndim >= 0 || (dim >= wrapping::mul(ndim, -1) && dim < ndim), IndexError,
+                          "Rank cannot be negative but got ", ndim);  // ndim * -1 wraps for INT64_MIN, as in c10
   if (ndim <= 0) {
-    SC_CHECK_KIND(wrap_scalar, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
+    SC_CHECK_KIND_OR_RETURN(wrap_scalar, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
     ndim = 1;
   }
   const int64_t min = -ndim, max = ndim - 1;
-  SC_CHECK_KIND(dim >= min && dim <= max, IndexError, "Dimension out of range (expected to be in range of [", min,
-                ", ", max, "], but got ", dim, ")");
+  SC_CHECK_KIND_OR_RETURN(dim >= min && dim <= max, IndexError, "Dimension out of range (expected to be in range of [",
+                          min, ", ", max, "], but got ", dim, ")");
   return dim < 0 ? dim + ndim : dim;
+}
+
+int64_t maybe_wrap_dim_slow(int64_t dim, int64_t ndim, bool wrap_scalar) {
+  return maybe_wrap_dim_slow_checked(dim, ndim, wrap_scalar).value_or_throw();
+}
+
+Checked<int64_t> size_at_checked(const Tensor& self, int64_t dim) {
+  int64_t d = 0;
+  SC_TRY_ASSIGN(d, maybe_wrap_dim_checked(dim, self.dim(), /*wrap_scalar=*/false));
+  return self.sizes[static_cast<size_t>(d)];
 }
 
 int64_t size_at(const Tensor& self, int64_t dim) {
@@ -113,32 +123,32 @@ struct SymIntArithmetic {
 // at::infer_size_impl: newsize = prod(shape[d] for d != the -1); the -1 takes
 // numel / newsize when that divides exactly and newsize != 0.
 template <class Arithmetic>
-Shape infer_size_impl(const Shape& shape, int64_t numel) {
+Checked<Shape> infer_size_impl(const Shape& shape, int64_t numel) {
   int64_t newsize = 1;
   std::optional<size_t> infer_dim;
   for (size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] == -1) {
-      if (infer_dim) throw PlainRuntimeError("only one dimension can be inferred");
+      if (infer_dim) return fail_plain("only one dimension can be inferred");
       infer_dim = d;
     } else if (shape[d] >= 0) {
       newsize = Arithmetic::mul(newsize, shape[d]);
     } else {
       if (since(Change::ViewShapeErrorNamesIndex))
-        raise(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d], " at index ", d, " of shape ",
-              format_int_list(shape));
-      raise(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d]);
+        return fail(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d], " at index ", d, " of shape ",
+                    format_int_list(shape));
+      return fail(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d]);
     }
   }
   if (numel == newsize || (infer_dim && newsize > 0 && numel % newsize == 0)) {
     Shape res = shape;
     if (infer_dim) {
-      SC_CHECK(newsize != 0, "cannot reshape tensor of 0 elements into shape ", format_int_list(shape),
-               " because the unspecified dimension size -1 can be any value and is ambiguous");
+      SC_CHECK_OR_RETURN(newsize != 0, "cannot reshape tensor of 0 elements into shape ", format_int_list(shape),
+                         " because the unspecified dimension size -1 can be any value and is ambiguous");
       res[*infer_dim] = numel / newsize;
     }
     return res;
   }
-  throw PlainRuntimeError(str_cat("shape '", format_int_list(shape), "' is invalid for input of size ", numel));
+  return fail_plain("shape '", format_int_list(shape), "' is invalid for input of size ", numel);
 }
 
 // Note [computeStride] (at::detail::computeStride_impl, TensorUtils.cpp):
@@ -192,8 +202,13 @@ std::optional<Shape> compute_stride_impl(const Shape& oldshape, const Shape& old
 
 }  // namespace
 
-Shape infer_size(const Shape& shape, int64_t numel) { return infer_size_impl<IntArithmetic>(shape, numel); }
-Shape infer_size_symint(const Shape& shape, int64_t numel) { return infer_size_impl<SymIntArithmetic>(shape, numel); }
+Checked<Shape> infer_size_checked(const Shape& shape, int64_t numel) {
+  return infer_size_impl<IntArithmetic>(shape, numel);
+}
+Shape infer_size(const Shape& shape, int64_t numel) { return infer_size_checked(shape, numel).value_or_throw(); }
+Shape infer_size_symint(const Shape& shape, int64_t numel) {
+  return infer_size_impl<SymIntArithmetic>(shape, numel).value_or_throw();
+}
 
 std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes) {
   return compute_stride_impl<IntArithmetic>(old_sizes, old_strides, new_sizes);

@@ -54,29 +54,36 @@ Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std:
 // start' = wrap(start, size(dim)) unless start == size(dim) (start may be the end).
 // Since 2.x (Change::NarrowLengthNonNegative, Change::NarrowChecksStartInRange):
 // length >= 0 first, then start in [-size, size] (IndexError), wrapped by + size.
-Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
-  SC_CHECK(self.dim() > 0, "narrow() cannot be applied to a 0-dim tensor.");
-  if (since(Change::NarrowLengthNonNegative)) SC_CHECK(length >= 0, "narrow(): length must be non-negative.");
-  const int64_t cur_size = size_at(self, dim);
+Checked<Tensor> narrow_checked(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
+  SC_CHECK_OR_RETURN(self.dim() > 0, "narrow() cannot be applied to a 0-dim tensor.");
+  if (since(Change::NarrowLengthNonNegative))
+    SC_CHECK_OR_RETURN(length >= 0, "narrow(): length must be non-negative.");
+  int64_t cur_size = 0;
+  SC_TRY_ASSIGN(cur_size, size_at_checked(self, dim));
   if (since(Change::NarrowChecksStartInRange)) {
-    SC_CHECK_KIND(-cur_size <= start && start <= cur_size, IndexError, "start out of range (expected to be in range of [",
-                  -cur_size, ", ", cur_size, "], but got ", start, ")");
+    SC_CHECK_KIND_OR_RETURN(-cur_size <= start && start <= cur_size, IndexError,
+                            "start out of range (expected to be in range of [", -cur_size, ", ", cur_size,
+                            "], but got ", start, ")");
     if (start < 0) start += cur_size;
   } else if (start != cur_size) {
-    start = maybe_wrap_dim(start, cur_size);
+    SC_TRY_ASSIGN(start, maybe_wrap_dim_checked(start, cur_size));
   }
-  SC_CHECK(length >= 0 && start <= cur_size - length, "start (", start, ") + length (", length,
-           ") exceeds dimension size (", cur_size, ").");
+  SC_CHECK_OR_RETURN(length >= 0 && start <= cur_size - length, "start (", start, ") + length (", length,
+                     ") exceeds dimension size (", cur_size, ").");
   return slice_impl(self, dim, start, start + length, 1);
 }
 
+Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
+  return narrow_checked(self, dim, start, length).value_or_throw();
+}
+
 // select(dim, index), index in [-size, size): drop dim, offset += index * stride[dim].
-Tensor select(const Tensor& self, int64_t dim, int64_t index) {
-  SC_CHECK_KIND(self.dim() != 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
-  dim = maybe_wrap_dim(dim, self.dim());
+Checked<Tensor> select_checked(const Tensor& self, int64_t dim, int64_t index) {
+  SC_CHECK_KIND_OR_RETURN(self.dim() != 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
+  SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, self.dim()));
   const int64_t size = self.sizes[dim];
-  SC_CHECK_KIND(index >= -size && index < size, IndexError, "select(): index ", index,
-                " out of range for tensor of size ", format_int_list(self.sizes), " at dimension ", dim);
+  SC_CHECK_KIND_OR_RETURN(index >= -size && index < size, IndexError, "select(): index ", index,
+                          " out of range for tensor of size ", format_int_list(self.sizes), " at dimension ", dim);
   if (index < 0) index += size;
   // int64 that wraps, as LibTorch's (UBSan: 2 * 2^62 from the domain generator's strides)
   const int64_t storage_offset = wrapping::add(self.storage_offset, wrapping::mul(index, self.strides[dim]));
@@ -86,6 +93,8 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   check_as_strided(self, out.sizes, out.strides, out.storage_offset);
   return out;
 }
+
+Tensor select(const Tensor& self, int64_t dim, int64_t index) { return select_checked(self, dim, index).value_or_throw(); }
 
 // split(split_size, dim): max(ceil(size / split_size), 1) pieces (one piece
 // when split_size is 0 and the dim is empty), each narrow(dim, i * split_size, len).

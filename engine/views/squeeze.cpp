@@ -21,9 +21,9 @@ Tensor squeeze(const Tensor& self) {
 }
 
 // squeeze(dim): drop dim if its size is 1; 0-d and other sizes: same geometry.
-Tensor squeeze(const Tensor& self, int64_t dim) {
+Checked<Tensor> squeeze_checked(const Tensor& self, int64_t dim) {
   const int64_t dims = self.dim();
-  dim = maybe_wrap_dim(dim, dims);
+  SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, dims));
   if (dims == 0 || self.sizes[dim] != 1) return checked_strided_view(self, self.sizes, self.strides, self.storage_offset);
   Shape sizes = self.sizes, strides = self.strides;
   sizes.erase(sizes.begin() + dim);
@@ -31,10 +31,12 @@ Tensor squeeze(const Tensor& self, int64_t dim) {
   return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
 
+Tensor squeeze(const Tensor& self, int64_t dim) { return squeeze_checked(self, dim).value_or_throw(); }
+
 // unsqueeze(dim), dim in [-(n+1), n]: insert size 1 with stride
 // (dim == n ? 1 : sizes[dim] * strides[dim]) taken before the insertion.
-Tensor unsqueeze(const Tensor& self, int64_t dim) {
-  dim = maybe_wrap_dim(dim, self.dim() + 1);
+Checked<Tensor> unsqueeze_checked(const Tensor& self, int64_t dim) {
+  SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, self.dim() + 1));
   Shape sizes = self.sizes, strides = self.strides;
   const int64_t new_stride = dim >= self.dim() ? 1 : wrapping::mul(sizes[dim], strides[dim]);
   sizes.insert(sizes.begin() + dim, 1);
@@ -47,5 +49,7 @@ Tensor unsqueeze(const Tensor& self, int64_t dim) {
   }
   return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
 }
+
+Tensor unsqueeze(const Tensor& self, int64_t dim) { return unsqueeze_checked(self, dim).value_or_throw(); }
 
 }  // namespace sc::engine

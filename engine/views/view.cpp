@@ -11,21 +11,28 @@ namespace sc::engine {
 
 namespace {
 // at::native::view_impl (behind view and _unsafe_view): computeStride must find strides.
-Tensor view_impl(const Tensor& self, Shape&& inferred) {
+Checked<Tensor> view_impl_checked(const Tensor& self, Shape&& inferred) {
   auto stride = compute_stride(self.sizes, self.strides, inferred);
-  SC_CHECK(stride.has_value(),
-           "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
-           "two contiguous subspaces). Use .reshape(...) instead.");
+  SC_CHECK_OR_RETURN(stride.has_value(),
+                     "view size is not compatible with input tensor's size and stride (at least one dimension spans "
+                     "across two contiguous subspaces). Use .reshape(...) instead.");
   return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
+}
+Tensor view_impl(const Tensor& self, Shape&& inferred) {
+  return view_impl_checked(self, std::move(inferred)).value_or_throw();
 }
 }  // namespace
 
 // view(size): sizes = infer_size(size, numel); strides = computeStride(...),
 // which must exist (Note [computeStride]); always a new view, never self.
-Tensor view(const Tensor& self, const Shape& size) {
+Checked<Tensor> view_checked(const Tensor& self, const Shape& size) {
   check_symint_list(size);
-  return view_impl(self, infer_size(size, cached_numel(self)));
+  Shape inferred;
+  SC_TRY_ASSIGN(inferred, infer_size_checked(size, cached_numel(self)));
+  return view_impl_checked(self, std::move(inferred));
 }
+
+Tensor view(const Tensor& self, const Shape& size) { return view_checked(self, size).value_or_throw(); }
 
 Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, other.sizes); }
 
