@@ -84,19 +84,21 @@ bool can_cast(DType from, DType to) {
   return true;
 }
 
-Shape broadcast_shapes(const Shape& a, const Shape& b) {
+Checked<Shape> broadcast_shapes_checked(const Shape& a, const Shape& b) {
   const size_t na = a.size(), nb = b.size(), n = std::max(na, nb);
   Shape out(n);
   for (size_t k = n; k-- > 0;) {
     const size_t offset = n - 1 - k;
     const int64_t sa = offset < na ? a[na - 1 - offset] : 1;
     const int64_t sb = offset < nb ? b[nb - 1 - offset] : 1;
-    SC_CHECK(sa == sb || sa == 1 || sb == 1, "The size of tensor a (", sa, ") must match the size of tensor b (", sb,
-             ") at non-singleton dimension ", k);
+    SC_CHECK_OR_RETURN(sa == sb || sa == 1 || sb == 1, "The size of tensor a (", sa,
+                       ") must match the size of tensor b (", sb, ") at non-singleton dimension ", k);
     out[k] = sa == 1 ? sb : sa;
   }
   return out;
 }
+
+Shape broadcast_shapes(const Shape& a, const Shape& b) { return broadcast_shapes_checked(a, b).value_or_throw(); }
 
 Tensor broadcast_header(const Tensor& t, const Shape& shape) {
   Tensor r = t;
@@ -365,21 +367,21 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
 
 }  // namespace
 
-Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& inputs, const IterConfig& config,
-                    int op, IterKernel kernel) {
+Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::vector<Operand>& inputs,
+                                     const IterConfig& config, int op, IterKernel kernel) {
   const Device device = iterator_device(out, inputs);
   // compute_mem_overlaps
   if (out && config.check_mem_overlap) {
-    assert_no_internal_overlap(*out);
+    SC_TRY(internal_overlap_failure(*out));
     for (const Operand& in : inputs) {
       if (in.is_scalar() || in.tensor->id == out->id) continue;
-      assert_no_partial_overlap(*out, *in.tensor);
+      SC_TRY(partial_overlap_failure(*out, *in.tensor));
     }
   }
   // compute_shape (outputs take part only when they may not be resized)
   Shape shape;
   bool all_same = true, has_scalars = false, has_tensors = false;
-  auto take = [&](const Shape& s) {
+  auto take = [&](const Shape& s) -> MaybeFailure {
     if (s.empty()) has_scalars = true;
     else has_tensors = true;
     if (has_scalars && has_tensors) all_same = false;
@@ -387,16 +389,17 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
       shape = s;
     } else if (s != shape) {
       all_same = false;
-      shape = broadcast_shapes(shape, s);
+      SC_TRY_ASSIGN(shape, broadcast_shapes_checked(shape, s));
     }
+    return std::nullopt;
   };
-  if (out && !config.resize_outputs) take(out->sizes);
-  for (const Operand& in : inputs) take(in.sizes());
+  if (out && !config.resize_outputs) SC_TRY(take(out->sizes));
+  for (const Operand& in : inputs) SC_TRY(take(in.sizes()));
   // mark_resize_outputs
   bool will_resize = false;
   if (out && out->sizes != shape) {
-    SC_CHECK(config.resize_outputs && !read_write, "output with shape ", shape_str(out->sizes),
-             " doesn't match the broadcast shape ", shape_str(shape));
+    SC_CHECK_OR_RETURN(config.resize_outputs && !read_write, "output with shape ", shape_str(out->sizes),
+                       " doesn't match the broadcast shape ", shape_str(shape));
     will_resize = true;
   }
   // compute_types
@@ -406,13 +409,13 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
     if (config.check_all_same_dtype) {
       for (const Operand& in : inputs)
         if (!in.is_scalar())
-          SC_CHECK(in.tensor->dtype == common, "Found dtype ", torch_scalar_type_name(in.tensor->dtype),
-                   " but expected ", torch_scalar_type_name(common));
-      SC_CHECK(out->dtype == common, "Found dtype ", torch_scalar_type_name(out->dtype), " but expected ",
-               torch_scalar_type_name(common));
+          SC_CHECK_OR_RETURN(in.tensor->dtype == common, "Found dtype ", torch_scalar_type_name(in.tensor->dtype),
+                             " but expected ", torch_scalar_type_name(common));
+      SC_CHECK_OR_RETURN(out->dtype == common, "Found dtype ", torch_scalar_type_name(out->dtype), " but expected ",
+                         torch_scalar_type_name(common));
     } else if (config.enforce_safe_casting) {
-      SC_CHECK(can_cast(common, out->dtype), "result type ", torch_scalar_type_name(common),
-               " can't be cast to the desired output type ", torch_scalar_type_name(out->dtype));
+      SC_CHECK_OR_RETURN(can_cast(common, out->dtype), "result type ", torch_scalar_type_name(common),
+                         " can't be cast to the desired output type ", torch_scalar_type_name(out->dtype));
     }
     // On CPU an output of another dtype is swapped for a temporary right away
     // (compute_types: at::empty_like(out, common, LEGACY_CONTIGUOUS) with out's
@@ -570,6 +573,11 @@ Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& in
   return result;
 }
 
+Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& inputs, const IterConfig& config,
+                    int op, IterKernel kernel) {
+  return run_iterator_checked(out, read_write, inputs, config, op, kernel).value_or_throw();
+}
+
 // ---------------------------------------------------------------------------
 
 namespace {
@@ -596,42 +604,51 @@ const IterConfig kUnary{true, true, false, true, false};
 
 }  // namespace
 
-Tensor add(const Tensor& self, const Operand& other) {
-  return run_iterator(nullptr, false, {Operand::of(self), other}, kBinary, kAdd, elem_kernel);
+Checked<Tensor> add_checked(const Tensor& self, const Operand& other) {
+  return run_iterator_checked(nullptr, false, {Operand::of(self), other}, kBinary, kAdd, elem_kernel);
 }
+Tensor add(const Tensor& self, const Operand& other) { return add_checked(self, other).value_or_throw(); }
 static IterConfig mul_config() {
   IterConfig c = kBinary;
   c.wrapped_scalar_in_opmath = since(Change::HalfScalarOpsInOpmath);
   return c;
 }
-Tensor mul(const Tensor& self, const Operand& other) {
-  return run_iterator(nullptr, false, {Operand::of(self), other}, mul_config(), kMul, elem_kernel);
+Checked<Tensor> mul_checked(const Tensor& self, const Operand& other) {
+  return run_iterator_checked(nullptr, false, {Operand::of(self), other}, mul_config(), kMul, elem_kernel);
 }
+Tensor mul(const Tensor& self, const Operand& other) { return mul_checked(self, other).value_or_throw(); }
 Tensor neg(const Tensor& self) {
   check_neg(self);
   return run_iterator(nullptr, false, {Operand::of(self)}, kUnary, kNeg, elem_kernel);
 }
 
 namespace {
-Tensor out_form(Tensor& out, const std::vector<Operand>& inputs, const IterConfig& config, int op) {
+Checked<Tensor> out_form(Tensor& out, const std::vector<Operand>& inputs, const IterConfig& config, int op) {
   bool read_write = false;
   for (const Operand& in : inputs)
     if (!in.is_scalar() && in.tensor->id == out.id) read_write = true;
-  Tensor r = run_iterator(&out, read_write, inputs, config, op, elem_kernel);
+  Tensor r;
+  SC_TRY_ASSIGN(r, run_iterator_checked(&out, read_write, inputs, config, op, elem_kernel));
   out.version().value += 1;
   return r;
 }
 }  // namespace
 
-Tensor add_out(Tensor& out, const Tensor& self, const Operand& other) {
+Checked<Tensor> add_out_checked(Tensor& out, const Tensor& self, const Operand& other) {
   return out_form(out, {Operand::of(self), other}, kBinary, kAdd);
 }
-Tensor mul_out(Tensor& out, const Tensor& self, const Operand& other) {
+Checked<Tensor> mul_out_checked(Tensor& out, const Tensor& self, const Operand& other) {
   return out_form(out, {Operand::of(self), other}, mul_config(), kMul);
+}
+Tensor add_out(Tensor& out, const Tensor& self, const Operand& other) {
+  return add_out_checked(out, self, other).value_or_throw();
+}
+Tensor mul_out(Tensor& out, const Tensor& self, const Operand& other) {
+  return mul_out_checked(out, self, other).value_or_throw();
 }
 Tensor neg_out(Tensor& out, const Tensor& self) {
   check_neg(self);
-  return out_form(out, {Operand::of(self)}, kUnary, kNeg);
+  return out_form(out, {Operand::of(self)}, kUnary, kNeg).value_or_throw();
 }
 
 }  // namespace sc::engine

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/checked.h"
 #include "engine/kernels/cpu/kernels.h"
 #include "engine/scalar.h"
 #include "engine/tensor.h"
@@ -37,6 +38,7 @@ bool can_cast(DType from, DType to);
 // at::infer_size_dimvector: "The size of tensor a (3) must match the size of
 // tensor b (4) at non-singleton dimension 1".
 Shape broadcast_shapes(const Shape& a, const Shape& b);
+Checked<Shape> broadcast_shapes_checked(const Shape& a, const Shape& b);
 // expand without the view machinery: the header of `t` broadcast to `shape`
 // (stride 0 on new and size-1 dims). For kernels only.
 Tensor broadcast_header(const Tensor& t, const Shape& shape);
@@ -71,6 +73,10 @@ using IterKernel = void (*)(int op, const Tensor& out, const std::vector<Tensor>
                             std::vector<int64_t>* nan_choices);
 Tensor run_iterator(Tensor* out, bool read_write, const std::vector<Operand>& inputs, const IterConfig& config,
                     int op, IterKernel kernel);
+// Its own checks' errors returned (Note [errors returned, not thrown]); the
+// allocation and resize checks after them still throw.
+Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::vector<Operand>& inputs,
+                                     const IterConfig& config, int op, IterKernel kernel);
 
 // After a write of every element of `written` whose inputs were `inputs`:
 // mark the written bytes defined, or undefined where LibTorch's result is
@@ -86,5 +92,9 @@ Tensor neg(const Tensor& self);
 Tensor add_out(Tensor& out, const Tensor& self, const Operand& other);
 Tensor mul_out(Tensor& out, const Tensor& self, const Operand& other);
 Tensor neg_out(Tensor& out, const Tensor& self);
+Checked<Tensor> add_checked(const Tensor& self, const Operand& other);
+Checked<Tensor> mul_checked(const Tensor& self, const Operand& other);
+Checked<Tensor> add_out_checked(Tensor& out, const Tensor& self, const Operand& other);
+Checked<Tensor> mul_out_checked(Tensor& out, const Tensor& self, const Operand& other);
 
 }  // namespace sc::engine

@@ -25,12 +25,13 @@ void bin_kernel(int op, const Tensor& out, const std::vector<Tensor>& in, std::v
 
 void bump(const Tensor& self) { self.version().value += 1; }
 
-Tensor binary_inplace(const Tensor& self, const Operand& other, int op, bool float_op) {
+Checked<Tensor> binary_inplace(const Tensor& self, const Operand& other, int op, bool float_op) {
   IterConfig config;
   config.promote_integer_to_float = float_op;
   config.wrapped_scalar_in_opmath = (op == kMul || op == kDiv) && since(Change::HalfScalarOpsInOpmath);
   Tensor out = self;
-  run_iterator(&out, true, {Operand::of(self), other}, config, op, bin_kernel);
+  Checked<Tensor> r = run_iterator_checked(&out, true, {Operand::of(self), other}, config, op, bin_kernel);
+  if (!r.ok()) return std::move(r).failure();
   bump(self);
   return self;
 }
@@ -124,23 +125,34 @@ Scalar checked_scalar(const Scalar& value, DType dtype) {
   return value;
 }
 
-Tensor add_(const Tensor& self, const Operand& other) { return binary_inplace(self, other, kAdd, false); }
+Checked<Tensor> add_inplace_checked(const Tensor& self, const Operand& other) {
+  return binary_inplace(self, other, kAdd, false);
+}
 
-Tensor sub_(const Tensor& self, const Operand& other) {
+Checked<Tensor> sub_inplace_checked(const Tensor& self, const Operand& other) {
   const DType od = operand_dtype(other);
   // Change::BoolNegSubNotImplemented: NotImplementedError since 2.8.
   const ErrorKind kind = since(Change::BoolNegSubNotImplemented) ? ErrorKind::NotImplementedError : ErrorKind::RuntimeError;
   if (self.dtype == DType::Bool && od == DType::Bool)
-    raise(kind, "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
-                "operator instead.");
+    return fail(kind, "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                      "`logical_xor()` operator instead.");
   if (self.dtype == DType::Bool || od == DType::Bool)
-    raise(kind, "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
-                "use the `~` or `logical_not()` operator instead.");
+    return fail(kind, "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                      "invert a mask, use the `~` or `logical_not()` operator instead.");
   return binary_inplace(self, other, kSub, false);
 }
 
-Tensor mul_(const Tensor& self, const Operand& other) { return binary_inplace(self, other, kMul, false); }
-Tensor div_(const Tensor& self, const Operand& other) { return binary_inplace(self, other, kDiv, true); }
+Checked<Tensor> mul_inplace_checked(const Tensor& self, const Operand& other) {
+  return binary_inplace(self, other, kMul, false);
+}
+Checked<Tensor> div_inplace_checked(const Tensor& self, const Operand& other) {
+  return binary_inplace(self, other, kDiv, true);
+}
+
+Tensor add_(const Tensor& self, const Operand& other) { return add_inplace_checked(self, other).value_or_throw(); }
+Tensor sub_(const Tensor& self, const Operand& other) { return sub_inplace_checked(self, other).value_or_throw(); }
+Tensor mul_(const Tensor& self, const Operand& other) { return mul_inplace_checked(self, other).value_or_throw(); }
+Tensor div_(const Tensor& self, const Operand& other) { return div_inplace_checked(self, other).value_or_throw(); }
 
 // Change::ScalarFillReducedFloatUnchecked (2.x): fill_out sends a CPU tensor
 // of one element to scalar_fill, whose conversion to float16/bfloat16 is not

@@ -18,6 +18,11 @@ Tensor sub_(const Tensor& self, const Operand& other);
 Tensor mul_(const Tensor& self, const Operand& other);
 // true division: integer self raises "result type Float can't be cast to the desired output type Long".
 Tensor div_(const Tensor& self, const Operand& other);
+// add_, sub_, mul_, div_ with their errors returned (Note [errors returned, not thrown]).
+Checked<Tensor> add_inplace_checked(const Tensor& self, const Operand& other);
+Checked<Tensor> sub_inplace_checked(const Tensor& self, const Operand& other);
+Checked<Tensor> mul_inplace_checked(const Tensor& self, const Operand& other);
+Checked<Tensor> div_inplace_checked(const Tensor& self, const Operand& other);
 Tensor zero_(const Tensor& self);
 // fill_(Scalar): value checked-converted ("value cannot be converted to type
 // int8_t without overflow"); no overlap check (fill is idempotent).

@@ -41,16 +41,24 @@ MemOverlapStatus get_overlap_status(const Tensor& a, const Tensor& b) {
   return MemOverlapStatus::No;
 }
 
-void assert_no_internal_overlap(const Tensor& t) {
-  SC_CHECK(has_internal_overlap(t) != MemOverlap::Yes,
-           "unsupported operation: more than one element of the written-to tensor refers to a single memory "
-           "location. Please clone() the tensor before performing the operation.");
+MaybeFailure internal_overlap_failure(const Tensor& t) {
+  SC_CHECK_OR_RETURN(has_internal_overlap(t) != MemOverlap::Yes,
+                     "unsupported operation: more than one element of the written-to tensor refers to a single "
+                     "memory location. Please clone() the tensor before performing the operation.");
+  return std::nullopt;
 }
 
+MaybeFailure partial_overlap_failure(const Tensor& written, const Tensor& input) {
+  SC_CHECK_OR_RETURN(get_overlap_status(written, input) != MemOverlapStatus::Partial,
+                     "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                     "single memory location. Please clone() the tensor before performing the operation.");
+  return std::nullopt;
+}
+
+void assert_no_internal_overlap(const Tensor& t) { throw_if(internal_overlap_failure(t)); }
+
 void assert_no_partial_overlap(const Tensor& written, const Tensor& input) {
-  SC_CHECK(get_overlap_status(written, input) != MemOverlapStatus::Partial,
-           "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-           "single memory location. Please clone() the tensor before performing the operation.");
+  throw_if(partial_overlap_failure(written, input));
 }
 
 // Note [Exact overlap as a bounded diophantine search]

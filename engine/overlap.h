@@ -6,6 +6,7 @@
 //    layout, as NumPy's shares_memory solves it, with bounded work.
 #include <cstdint>
 
+#include "engine/checked.h"
 #include "engine/tensor.h"
 
 namespace sc::engine {
@@ -22,6 +23,9 @@ MemOverlapStatus get_overlap_status(const Tensor& a, const Tensor& b);
 void assert_no_internal_overlap(const Tensor& t);
 // at::assert_no_partial_overlap: RuntimeError when get_overlap_status is Partial.
 void assert_no_partial_overlap(const Tensor& written, const Tensor& input);
+// The same errors returned (Note [errors returned, not thrown]).
+MaybeFailure internal_overlap_failure(const Tensor& t);
+MaybeFailure partial_overlap_failure(const Tensor& written, const Tensor& input);
 
 // Does any memory location belong to two different index tuples? TooHard only
 // when the search would exceed `max_work` steps.

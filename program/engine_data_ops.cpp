@@ -67,6 +67,17 @@ std::vector<Tensor> noting(EngineStepContext& c, std::vector<Tensor> r) {
   return r;
 }
 
+// A checked op's result (Note [errors returned, not thrown]): its error
+// becomes the step's (c.error) as a throw would have, leaving any undefined
+// reason where a throw left it.
+std::vector<Tensor> noting(EngineStepContext& c, engine::Checked<Tensor> r) {
+  if (!r.ok()) {
+    c.error.emplace(std::move(r).failure().error);
+    return {};
+  }
+  return noting(c, one(std::move(r).value()));
+}
+
 // out=z: the op writes into z (a resize changes z's header, so the bound
 // value itself is updated, as LibTorch's out tensor is the same object).
 Tensor& out_tensor(const ArgReader& a, const Lookup<Tensor>& env) {
@@ -127,16 +138,16 @@ void add_engine_data_ops(EngineOpTable& t) {
 
   // ---- in-place: mutate self and return self (the same tensor object)
   t["add_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    return noting(c, one(engine::add_(env(a.tensor(0)), operand(a, 1, env))));
+    return noting(c, engine::add_inplace_checked(env(a.tensor(0)), operand(a, 1, env)));
   };
   t["sub_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    return noting(c, one(engine::sub_(env(a.tensor(0)), operand(a, 1, env))));
+    return noting(c, engine::sub_inplace_checked(env(a.tensor(0)), operand(a, 1, env)));
   };
   t["mul_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    return noting(c, one(engine::mul_(env(a.tensor(0)), operand(a, 1, env))));
+    return noting(c, engine::mul_inplace_checked(env(a.tensor(0)), operand(a, 1, env)));
   };
   t["div_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    return noting(c, one(engine::div_(env(a.tensor(0)), operand(a, 1, env))));
+    return noting(c, engine::div_inplace_checked(env(a.tensor(0)), operand(a, 1, env)));
   };
   t["zero_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
     return noting(c, one(engine::zero_(env(a.tensor(0)))));
@@ -158,12 +169,12 @@ void add_engine_data_ops(EngineOpTable& t) {
 
   // ---- out-of-place elementwise; out=z writes into z and returns z itself
   t["add"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    if (a.kw_tensor("out")) return noting(c, one(engine::add_out(out_tensor(a, env), env(a.tensor(0)), operand(a, 1, env))));
-    return noting(c, one(engine::add(env(a.tensor(0)), operand(a, 1, env))));
+    if (a.kw_tensor("out")) return noting(c, engine::add_out_checked(out_tensor(a, env), env(a.tensor(0)), operand(a, 1, env)));
+    return noting(c, engine::add_checked(env(a.tensor(0)), operand(a, 1, env)));
   };
   t["mul"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    if (a.kw_tensor("out")) return noting(c, one(engine::mul_out(out_tensor(a, env), env(a.tensor(0)), operand(a, 1, env))));
-    return noting(c, one(engine::mul(env(a.tensor(0)), operand(a, 1, env))));
+    if (a.kw_tensor("out")) return noting(c, engine::mul_out_checked(out_tensor(a, env), env(a.tensor(0)), operand(a, 1, env)));
+    return noting(c, engine::mul_checked(env(a.tensor(0)), operand(a, 1, env)));
   };
   t["neg"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
     if (a.kw_tensor("out")) return noting(c, one(engine::neg_out(out_tensor(a, env), env(a.tensor(0)))));
