@@ -62,19 +62,27 @@ at::Tensor storage_as_bytes(const at::Storage& storage, at::Device device) {
 // wrote before it raised "Stride calculation overflowed" (resize_out in
 // engine/elementwise.cpp), and has_internal_overlap of such a tensor (the
 // observation of `detach`) crashed the 2.15 oracle (generated seed 2341050's
-// program, search215b). The oracle refuses any step whose input tensors hold
-// such a stride, on every version; the steps that made them are compared.
+// program, search215b). A size there crashes the same way: 1.13's view(dtype)
+// doubles a last size of 2^62 to -2^63 (float32 -> bfloat16 of zeros
+// [3,0,1,2^62]), and reshape's computeStride multiplies the sym_sizes()
+// (generated seed 5248151 on 1.13, SIGSEGV in SymInt::operator*). The oracle
+// refuses any step whose input tensors hold such a size or stride, on every
+// version; the steps that made them are compared.
 template <class LookupFn>
-void refuse_symint_pointer_strides(const Step& s, const LookupFn& lookup) {
+void refuse_symint_pointer_geometry(const Step& s, const LookupFn& lookup) {
   constexpr int64_t kLowestInt = -(int64_t{1} << 62);
   s.for_each_input([&](const std::string& name) {
     const at::Tensor& t = lookup(name);
+    auto refuse = [&](const char* what, int64_t v) {
+      throw engine::StepRefused(engine::str_cat(
+          "stridecheck oracle: not run: '", name, "' has ", what, " ", v, ", which LibTorch ", TORCH_VERSION,
+          " reads as a SymInt pointer (ints below -2^62): ops that copy its ", what,
+          "s crash (Note [SymInt pointers in 1.13])"));
+    };
     for (int64_t st : t.strides())
-      if (st < kLowestInt)
-        throw engine::StepRefused(engine::str_cat(
-            "stridecheck oracle: not run: '", name, "' has stride ", st, ", which LibTorch ", TORCH_VERSION,
-            " reads as a SymInt pointer (ints below -2^62): ops that copy its strides crash (Note [SymInt "
-            "pointers in 1.13])"));
+      if (st < kLowestInt) refuse("stride", st);
+    for (int64_t sz : t.sizes())
+      if (sz < kLowestInt) refuse("size", sz);
   });
 }
 
@@ -127,7 +135,7 @@ struct TorchTraits {
     }
     WarningCapture capture(warnings);
     try {
-      refuse_symint_pointer_strides(s, lookup);
+      refuse_symint_pointer_geometry(s, lookup);
       ArgReader args(s);
       out.results = it->second(args, lookup, ctx);
       if (ctx.device.is_cuda()) synchronize(ctx.device);
