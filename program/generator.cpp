@@ -483,7 +483,11 @@ class Generator {
       if (ones.empty()) s.insert(s.begin(), kI64Max);  // a new leading dim instead
       else s[ones[c_.below(static_cast<uint32_t>(ones.size()))]] = kI64Max;
     } else if (cls == "below -2^62") {
-      s.insert(s.begin() + c_.below(static_cast<uint32_t>(s.size() + 1)), -k2p62 - c_.between(1, 3));
+      const size_t at = c_.below(static_cast<uint32_t>(s.size() + 1));
+      s.insert(s.begin() + at, -k2p62 - c_.between(1, 3));
+      // Half the time -2^62 itself (a SymInt) comes first: the error names the first value
+      // that is not one, so a bound off by one names the wrong value.
+      if (c_.percent(50)) s.insert(s.begin() + c_.below(static_cast<uint32_t>(at + 1)), -k2p62);
     }
     return s;
   }
