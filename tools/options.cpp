@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "engine/kernels/cpu/parallel.h"
 #include "engine/version_profile.h"
 #include "program/backend.h"
 #include "program/trace_text.h"
@@ -89,6 +90,13 @@ Options parse_options(const std::vector<std::string>& args, const std::vector<st
         throw UsageError("--semantics takes a PyTorch version like 2.15 or 1.13, got '" + o.semantics + "'");
     } else if (a == "--known") {
       o.known_file = next();
+    } else if (a == "--engine-threads") {
+      std::string v = next();
+      int n = 0;
+      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+      if (ec != std::errc() || p != v.data() + v.size() || n < 1 || n > 256)
+        throw UsageError("--engine-threads takes a thread count 1..256, got '" + v + "'");
+      o.engine_threads = n;
     }
   }
   return o;
@@ -128,6 +136,12 @@ void apply_semantics(const Options& o) {
   auto choice = engine::choose_profile(o.semantics);
   if (!choice) throw UsageError("--semantics takes a PyTorch version like 2.15 or 1.13, got '" + o.semantics + "'");
   engine::set_profile(*choice);
+}
+
+void apply_engine_threads(const Options& o) {
+  if (o.engine_threads <= 0) return;
+  engine::cpu::set_num_threads(o.engine_threads);
+  engine::cpu::set_parallel_min_elements(1);
 }
 
 void imitate_recorded_version(const Program& program) {
@@ -192,10 +206,13 @@ commands:
       --semantics VERSION    the PyTorch the engine imitates (1.13 or 2.15; others
                              pick the nearest). Default: the oracle's version, or
                              with --against-recorded each recording's
+      --engine-threads N     the engine's CPU kernels split every loop over N
+                             threads (default: one thread, loops unsplit); the
+                             traces must not change
       --quiet                print only failures and the summary
   run [options] FILE         print both traces side by side and the diff
                              (--device, --backends, --budget, --against-recorded,
-                             --semantics)
+                             --semantics, --engine-threads)
   record [options] FILE...   run the oracle (or --backend B) and write its trace
                              into each file as '#>' lines (--device, --budget)
   minimize [options] FILE [-o OUT]

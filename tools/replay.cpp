@@ -166,8 +166,9 @@ struct Counts {
 
 int replay_main(const std::vector<std::string>& args) {
   Options o = parse_options(args, {"--device", "--backends", "--budget", "--timeout", "--quiet",
-                                   "--against-recorded", "--known", "--semantics"});
+                                   "--against-recorded", "--known", "--semantics", "--engine-threads"});
   apply_semantics(o);
+  apply_engine_threads(o);
   if (o.paths.empty()) throw UsageError("replay needs at least one program file or folder");
   std::vector<std::string> names;
   if (o.against_recorded) {

@@ -9,8 +9,10 @@
 namespace sc::tool {
 
 int run_main(const std::vector<std::string>& args) {
-  Options o = parse_options(args, {"--device", "--backends", "--budget", "--against-recorded", "--semantics"});
+  Options o = parse_options(args, {"--device", "--backends", "--budget", "--against-recorded", "--semantics",
+                                   "--engine-threads"});
   apply_semantics(o);
+  apply_engine_threads(o);
   if (o.paths.size() != 1) throw UsageError("run takes exactly one program file");
   std::vector<std::string> names;
   if (o.against_recorded) {

@@ -30,6 +30,7 @@ struct Options {
   bool against_recorded = false;
   std::string semantics;   // --semantics VERSION: the PyTorch the engine imitates (engine/version_profile.h)
   std::string known_file;  // --known FILE; default: known_divergences.txt found above each program
+  int engine_threads = 0;  // --engine-threads N: the engine's CPU kernels split every loop over N threads (0: one)
   std::vector<std::string> paths;
 };
 
@@ -52,6 +53,10 @@ Comparison compare_program(const Program& program, const Options& o, const std::
 std::string oracle_version();
 // Applies --semantics (a UsageError when unreadable): the engine's profile.
 void apply_semantics(const Options&);
+// Applies --engine-threads: N threads, and every loop split (the parallel
+// threshold at one element), so that a corpus of small programs runs the
+// engine's parallel kernel paths; their bytes must not change.
+void apply_engine_threads(const Options&);
 // "engine semantics: PyTorch 2.15 (...)" for report headers, with the note when
 // the version asked for has no profile of its own.
 std::string semantics_text(const Options&);

@@ -138,6 +138,28 @@ TEST_F(Cli, RecordKeepsTheTextAndReplaysAgainstTheRecording) {
   EXPECT_EQ(read(p), after);
 }
 
+// --engine-threads N splits every engine loop over N threads: the trace
+// (results, versions, every storage's bytes) is the one-thread recording's,
+// and a corrupted recording still fails (the option compares, it does not skip).
+TEST_F(Cli, EngineThreadsReplayMatchesTheOneThreadRecording) {
+  std::string p = write("t.prog",
+                        "a = arange 5000\nb = view a [50,100]\nc = t b\nd = contiguous c\ne = add c b\n"
+                        "f = neg e\nmul_ c 3\ng = to d dtype=float16\nh = zeros [100,50] dtype=int8\n"
+                        "copy_ h c\nfill_ b 7\ni = clone c format=preserve\nclamp_ d 10 40\n");
+  ASSERT_EQ(run("record --backend engine:cpu " + p).status, 0);
+  Result r = run("replay --against-recorded --engine-threads 3 " + p);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("1 passed, 0 failed"), std::string::npos) << r.out;
+  std::string text = read(p);
+  size_t at = text.find("fill_ b 7");
+  ASSERT_NE(at, std::string::npos);
+  std::ofstream(p, std::ios::binary) << text.replace(at, 9, "fill_ b 8");
+  r = run("replay --against-recorded --engine-threads 3 " + p);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_EQ(run("replay --engine-threads 0 " + p).status, 2);
+  EXPECT_EQ(run("replay --engine-threads x " + p).status, 2);
+}
+
 TEST_F(Cli, KnownDivergenceThatPassesIsReported) {
   write("known_divergences.txt", "sub/ok.prog *  # was broken once\n");
   write("sub/ok.prog", "a = arange 3\n");
