@@ -20,8 +20,9 @@ Operators (Mull's names where Mull has one):
   negate   the condition of if / while / for / do / ?: negated (negate_mutator)
   const    integer literals 0 -> 1, 1 -> 0 and 2, n -> n+1 and n-1; true <-> false
            (cxx_replace_scalar_call, scalar_value_mutator)
-  check    a check deleted: SC_CHECK / SC_CHECK_KIND's condition taken as
-           true, an `if (c) raise(...)` / `if (c) throw` never taken
+  check    a check deleted: SC_CHECK / SC_CHECK_KIND (and their _OR_RETURN
+           forms) with the condition taken as true, an `if (c) raise(...)` /
+           `if (c) throw` / `if (c) return fail(...)` never taken
   call     a call to a void function removed (cxx_remove_void_call)
   stmt     an assignment statement removed (a stride, size or offset never
            updated; a version bump `+= 1` lost)
@@ -33,8 +34,8 @@ Operators (Mull's names where Mull has one):
            other order: which error comes first
   msg      an error message's text changed (its first literal piece) or one
            of its integer values off by one (`dim` -> `dim + 1`)
-The conditions and the message pieces of SC_CHECK / SC_CHECK_KIND are
-mutated like any other code (their macro arguments are spelled in the file):
+The conditions and the message pieces of SC_CHECK / SC_CHECK_KIND (and
+their _OR_RETURN forms) are mutated like any other code (their macro arguments are spelled in the file):
 a bound check's `<=` can become `<` there too.
 
 Each mutant has a stable key, file@<hash of its line's text>#<n-th such
@@ -153,7 +154,7 @@ def _range(node, target):
 
 
 # Macros whose arguments are mutated like the code around them (a check's condition and message).
-CHECK_MACRO = re.compile(rb"SC_CHECK(_KIND)?\s*\(")
+CHECK_MACRO = re.compile(rb"SC_CHECK(_KIND)?(_OR_RETURN)?\s*\(")
 
 
 def _macro_arg_range(node, target, text):
@@ -393,9 +394,9 @@ def find_points(path, flags, cwd, text):
         callee = _strip(ch[0])
         name = _callee_name(callee)
         args = ch[1:]
-        if name == "raise" and n.get("kind") == "CallExpr":
+        if name in MESSAGE_FUNCTIONS and n.get("kind") == "CallExpr":
             lit = False
-            for a in args[1:]:
+            for a in args[MESSAGE_FUNCTIONS[name]:]:
                 a0 = _strip(a)
                 r = rng_of(a0)
                 if not r:
@@ -494,7 +495,7 @@ def find_points(path, flags, cwd, text):
     # SC_CHECK(cond, ...) / SC_CHECK_KIND(cond, kind, ...): the check deleted (text level; macros are
     # invisible to the AST walk above).
     check_args = []
-    for m in re.finditer(rb"\bSC_CHECK(_KIND)?\s*\(", text):
+    for m in re.finditer(rb"\bSC_CHECK(_KIND)?(_OR_RETURN)?\s*\(", text):
         start = m.end()
         depth, i = 0, start
         while i < len(text):
@@ -529,6 +530,9 @@ def find_points(path, flags, cwd, text):
 
 INT_TYPE = re.compile(r"^(const )?((un)?signed )?(short|int|long|long long|long int|unsigned|(u)?int(8|16|32|64)_t|"
                       r"size_t|ptrdiff_t|std::size_t|std::(u)?int(8|16|32|64)_t)( int)?$")
+# Functions that build a TorchError's message from their arguments after the first k (the kind):
+# raise (throws), fail and fail_plain (return it: Note [errors returned, not thrown]).
+MESSAGE_FUNCTIONS = {"raise": 1, "fail": 1, "fail_plain": 0}
 # args: functions whose two arguments commute (a swap is equivalent).
 COMMUTATIVE = {"promote_types", "symint_mul", "__builtin_mul_overflow", "__builtin_add_overflow"}
 # fn: a function and the one a slip of the pen calls instead.
@@ -654,6 +658,9 @@ def _raises(stmt):
     if s.get("kind") == "CallExpr":
         blob = json.dumps(s)[:4000]
         return '"name": "raise"' in blob
+    if s.get("kind") == "ReturnStmt" and _children(s):  # return fail(...); (a returned error)
+        blob = json.dumps(_children(s)[0])[:4000]
+        return '"name": "fail"' in blob or '"name": "fail_plain"' in blob
     return False
 
 
