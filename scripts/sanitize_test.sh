@@ -33,3 +33,6 @@ cd "$build"
 # mutation_smoke (label mutation) builds its own mutant engines: not this stage's subject.
 ctest --output-on-failure --parallel "$(nproc)" --label-exclude 'corpus|mutation'
 "$build/bin/stridecheck" replay --quiet "$root/corpus"
+# Again with every engine loop split over 3 threads: the kernels' parallel
+# paths under ASan/UBSan (the plain stage's ctest replay-engine-threads/corpus).
+"$build/bin/stridecheck" replay --quiet --engine-threads 3 "$root/corpus"
