@@ -62,10 +62,12 @@ void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_s
 // negative sizes, then the storage size (no strides named), before the
 // restride's rank check (empty_like_strides). Generated seed 115443 (1.13: an
 // unfold of size -1, then clone format=channels_last) showed the order.
-void check_empty_with_format(const Shape& sizes, DType dtype, MemoryFormat format) {
-  if (format == MemoryFormat::Preserve) return;
-  check_factory_sizes(sizes);
-  (void)compute_storage_nbytes_contiguous(sizes, itemsize(dtype));
+MaybeFailure empty_with_format_failure(const Shape& sizes, DType dtype, MemoryFormat format) {
+  if (format == MemoryFormat::Preserve) return std::nullopt;
+  SC_TRY(factory_sizes_failure(sizes));
+  auto nbytes = compute_storage_nbytes_contiguous_checked(sizes, itemsize(dtype));
+  if (!nbytes.ok()) return std::move(nbytes).failure();
+  return std::nullopt;
 }
 
 }  // namespace
@@ -73,33 +75,45 @@ void check_empty_with_format(const Shape& sizes, DType dtype, MemoryFormat forma
 // at::clone: preserve -> empty_strided(sizes, strides) when
 // non-overlapping-and-dense, else empty_like (infer_dense_strides); other
 // formats -> empty_like(self, format) = empty(sizes, format).
-Tensor clone(const Tensor& self, MemoryFormat format) {
+Checked<Tensor> clone_checked(const Tensor& self, MemoryFormat format) {
   check_passed_on_strides(self, format, /*sym_strides=*/true);
-  check_empty_with_format(self.sizes, self.dtype, format);
-  return copy_into_new(self, empty_like_strides(self, format), self.dtype);
+  SC_TRY(empty_with_format_failure(self.sizes, self.dtype, format));
+  Shape strides;
+  SC_TRY_ASSIGN(strides, empty_like_strides_checked(self, format));
+  return copy_into_new(self, strides, self.dtype);
 }
+
+Tensor clone(const Tensor& self, MemoryFormat format) { return clone_checked(self, format).value_or_throw(); }
 
 // at::native::contiguous: is_contiguous(format) -> self (preserve asks
 // is_contiguous() as TensorImpl::is_contiguous_default does); else
 // "preserve memory format is unsupported by the contiguous operator"; else clone(format).
-Tensor contiguous(const Tensor& self, MemoryFormat format) {
+Checked<Tensor> contiguous_checked(const Tensor& self, MemoryFormat format) {
   if (is_contiguous(self, format)) return self;
-  SC_CHECK(format != MemoryFormat::Preserve, "preserve memory format is unsupported by the contiguous operator");
-  return clone(self, format);
+  SC_CHECK_OR_RETURN(format != MemoryFormat::Preserve, "preserve memory format is unsupported by the contiguous operator");
+  return clone_checked(self, format);
 }
+
+Tensor contiguous(const Tensor& self, MemoryFormat format) { return contiguous_checked(self, format).value_or_throw(); }
 
 // to_will_alias: dtype unchanged and (format preserve or
 // self.suggest_memory_format() == format) -> self (measured: a transposed
 // 2-d tensor .to(memory_format=contiguous) is itself). Else _to_copy:
 // preserve -> strides of a dense input, else infer_dense_strides; a format ->
 // empty(sizes, format).
-Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+Checked<Tensor> to_checked(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
   const MemoryFormat f = format.value_or(MemoryFormat::Preserve);
   const DType d = dtype.value_or(self.dtype);
   if (d == self.dtype && (f == MemoryFormat::Preserve || suggest_memory_format(self) == f)) return self;
   check_passed_on_strides(self, f, false);
-  check_empty_with_format(self.sizes, d, f);
-  return copy_into_new(self, empty_like_strides(self, f), d);
+  SC_TRY(empty_with_format_failure(self.sizes, d, f));
+  Shape strides;
+  SC_TRY_ASSIGN(strides, empty_like_strides_checked(self, f));
+  return copy_into_new(self, strides, d);
+}
+
+Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+  return to_checked(self, dtype, format).value_or_throw();
 }
 
 Shape to_copy_strides(const Tensor& self, DType dtype) {
@@ -312,21 +326,33 @@ Tensor flip(const Tensor& self, const Shape& dims) {
 // empty_like(self, dtype, memory_format): preserve (the default) ->
 // self's strides when non-overlapping-and-dense, else infer_dense_strides;
 // a format -> empty(sizes, format). Contents undefined.
-Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+Checked<Tensor> empty_like_checked(const Tensor& self, std::optional<DType> dtype,
+                                   std::optional<MemoryFormat> format) {
   check_passed_on_strides(self, format.value_or(MemoryFormat::Preserve), false);
-  check_empty_with_format(self.sizes, dtype.value_or(self.dtype), format.value_or(MemoryFormat::Preserve));
-  Tensor r = empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
-                           dtype.value_or(self.dtype), self.device());
+  SC_TRY(empty_with_format_failure(self.sizes, dtype.value_or(self.dtype), format.value_or(MemoryFormat::Preserve)));
+  Shape strides;
+  SC_TRY_ASSIGN(strides, empty_like_strides_checked(self, format.value_or(MemoryFormat::Preserve)));
+  Tensor r = empty_strided(self.sizes, strides, dtype.value_or(self.dtype), self.device());
   if (r.storage->nbytes() > 0) r.storage->mark_undefined(0, r.storage->nbytes());
   return r;
 }
 
+Tensor empty_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+  return empty_like_checked(self, dtype, format).value_or_throw();
+}
+
 // zeros_like = empty_like(...).zero_() (in a factory: version stays 0).
-Tensor zeros_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+Checked<Tensor> zeros_like_checked(const Tensor& self, std::optional<DType> dtype,
+                                   std::optional<MemoryFormat> format) {
   check_passed_on_strides(self, format.value_or(MemoryFormat::Preserve), false);
-  check_empty_with_format(self.sizes, dtype.value_or(self.dtype), format.value_or(MemoryFormat::Preserve));
-  return empty_strided(self.sizes, empty_like_strides(self, format.value_or(MemoryFormat::Preserve)),
-                       dtype.value_or(self.dtype), self.device());
+  SC_TRY(empty_with_format_failure(self.sizes, dtype.value_or(self.dtype), format.value_or(MemoryFormat::Preserve)));
+  Shape strides;
+  SC_TRY_ASSIGN(strides, empty_like_strides_checked(self, format.value_or(MemoryFormat::Preserve)));
+  return empty_strided(self.sizes, strides, dtype.value_or(self.dtype), self.device());
+}
+
+Tensor zeros_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {
+  return zeros_like_checked(self, dtype, format).value_or_throw();
 }
 
 }  // namespace sc::engine

@@ -5,6 +5,7 @@
 // in-place op (engine/inplace.h).
 #include <optional>
 
+#include "engine/checked.h"
 #include "engine/layout.h"
 #include "engine/tensor.h"
 
@@ -37,5 +38,12 @@ Tensor empty_like(const Tensor& self, std::optional<DType> dtype = std::nullopt,
                   std::optional<MemoryFormat> format = std::nullopt);
 Tensor zeros_like(const Tensor& self, std::optional<DType> dtype = std::nullopt,
                   std::optional<MemoryFormat> format = std::nullopt);
+// clone, contiguous, to, empty_like, zeros_like with the size, storage size
+// and format rank errors returned (Note [errors returned, not thrown]).
+Checked<Tensor> clone_checked(const Tensor& self, MemoryFormat format);
+Checked<Tensor> contiguous_checked(const Tensor& self, MemoryFormat format);
+Checked<Tensor> to_checked(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format);
+Checked<Tensor> empty_like_checked(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format);
+Checked<Tensor> zeros_like_checked(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format);
 
 }  // namespace sc::engine

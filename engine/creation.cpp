@@ -14,15 +14,18 @@
 
 namespace sc::engine {
 
-void check_factory_sizes(const Shape& sizes) {
+MaybeFailure factory_sizes_failure(const Shape& sizes) {
   for (int64_t s : sizes) {
     if (s < 0) {
       std::string list = "[";
       for (size_t i = 0; i < sizes.size(); ++i) list += (i ? ", " : "") + std::to_string(sizes[i]);
-      raise(ErrorKind::RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", list, "]");
+      return fail(ErrorKind::RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", list, "]");
     }
   }
+  return std::nullopt;
 }
+
+void check_factory_sizes(const Shape& sizes) { throw_if(factory_sizes_failure(sizes)); }
 
 // The contents of a host-built fresh tensor on `device` (the values LibTorch's
 // device kernels compute for arange and friends are the same integers).
@@ -36,12 +39,15 @@ Tensor moved_to(const Tensor& host, Device device) {
 
 // at::empty: sizes checked, then computeStorageNbytesContiguous's overflow
 // check, before anything is allocated.
-Tensor empty(const Shape& sizes, DType dtype, Device device) {
-  check_factory_sizes(sizes);
-  const int64_t nbytes = compute_storage_nbytes_contiguous(sizes, itemsize(dtype));
+Checked<Tensor> empty_checked(const Shape& sizes, DType dtype, Device device) {
+  SC_TRY(factory_sizes_failure(sizes));
+  int64_t nbytes = 0;
+  SC_TRY_ASSIGN(nbytes, compute_storage_nbytes_contiguous_checked(sizes, itemsize(dtype)));
   check_contiguous_stride_calculation(sizes);
   return make_tensor(Storage::allocate(nbytes, device), sizes, contiguous_strides(sizes), 0, dtype);
 }
+
+Tensor empty(const Shape& sizes, DType dtype, Device device) { return empty_checked(sizes, dtype, device).value_or_throw(); }
 
 // at::empty_strided: sizes checked, then computeStorageNbytes's overflow check.
 Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
@@ -180,27 +186,36 @@ Tensor arange(int64_t end, DType dtype, Device device) {
 }
 
 // The C++ API converts the size list to SymInts first (check_symint_list).
-Tensor zeros(const Shape& sizes, DType dtype, Device device) {
+Checked<Tensor> zeros_checked(const Shape& sizes, DType dtype, Device device) {
   check_symint_list(sizes);
   if (since(Change::ZerosChecksSizes))
-    for (int64_t s : sizes) SC_CHECK(s >= 0, "zeros: Dimension size must be non-negative.");
-  return empty(sizes, dtype, device);
+    for (int64_t s : sizes) SC_CHECK_OR_RETURN(s >= 0, "zeros: Dimension size must be non-negative.");
+  return empty_checked(sizes, dtype, device);
 }
 
-Tensor ones(const Shape& sizes, DType dtype, Device device) {
-  return full(sizes, Scalar::integer(1), dtype, device);
+Tensor zeros(const Shape& sizes, DType dtype, Device device) { return zeros_checked(sizes, dtype, device).value_or_throw(); }
+
+Checked<Tensor> ones_checked(const Shape& sizes, DType dtype, Device device) {
+  return full_checked(sizes, Scalar::integer(1), dtype, device);
 }
+
+Tensor ones(const Shape& sizes, DType dtype, Device device) { return ones_checked(sizes, dtype, device).value_or_throw(); }
 
 // at::full = empty(size) (SymInt, size and storage size checks), then
 // fill_(value): the value is checked-converted (measured: full([2], 2.7, long)
 // is [2, 2]; 300 into uint8 raises "value cannot be converted to type uint8_t
 // without overflow"; -1 into uint8 is 255), after the size checks.
-Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
+Checked<Tensor> full_checked(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
   check_symint_list(sizes);
-  Tensor t = empty(sizes, dtype, device);
+  Tensor t;
+  SC_TRY_ASSIGN(t, empty_checked(sizes, dtype, device));
   Scalar v = fill_value(t, value);
   kernels::fill(t, v);
   return t;
+}
+
+Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
+  return full_checked(sizes, value, dtype, device).value_or_throw();
 }
 
 namespace {

@@ -3,6 +3,7 @@
 // 0, 1, 2, ... in storage order (DESIGN.md), so contents are deterministic.
 #include <vector>
 
+#include "engine/checked.h"
 #include "engine/scalar.h"
 #include "engine/tensor.h"
 
@@ -32,6 +33,12 @@ int64_t arange_size(int64_t end);
 Tensor zeros(const Shape& sizes, DType dtype, Device device = Device::CPU);
 Tensor ones(const Shape& sizes, DType dtype, Device device = Device::CPU);
 Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device = Device::CPU);
+// empty, zeros, ones, full with their own checks' errors returned (Note
+// [errors returned, not thrown]).
+Checked<Tensor> empty_checked(const Shape& sizes, DType dtype, Device device = Device::CPU);
+Checked<Tensor> zeros_checked(const Shape& sizes, DType dtype, Device device = Device::CPU);
+Checked<Tensor> ones_checked(const Shape& sizes, DType dtype, Device device = Device::CPU);
+Checked<Tensor> full_checked(const Shape& sizes, const Scalar& value, DType dtype, Device device = Device::CPU);
 // values.size() elements, 1-d; or a 0-d tensor when `zero_dim`.
 Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Device device = Device::CPU);
 // empty_strided whose storage is filled with 0, 1, 2, ... (the language's empty_strided).
@@ -47,5 +54,6 @@ void fill_storage_iota(Storage& storage, DType dtype);
 // LibTorch's checks on sizes for factory functions ("Trying to create tensor
 // with negative dimension -1: [-1]").
 void check_factory_sizes(const Shape& sizes);
+MaybeFailure factory_sizes_failure(const Shape& sizes);
 
 }  // namespace sc::engine

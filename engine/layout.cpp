@@ -27,14 +27,22 @@ Shape contiguous_strides(const Shape& sizes) {
 // dim is innermost, then W, H(, D), N; unlike the contiguous rule, a size of 0
 // is not clamped to 1 (measured: empty(2,0,4,5, channels_last) has strides
 // (0,1,0,0)).
-Shape strides_for_format(const Shape& sizes, MemoryFormat format) {
+Checked<Shape> strides_for_format_checked(const Shape& sizes, MemoryFormat format) {
   // at::empty sets contiguous strides first (checked in 2.x), then restrides
   // to the format (whose rank check comes second; measured on 2.15).
   check_contiguous_stride_calculation(sizes);
-  return strides_for_format_wrapping(sizes, format);
+  return strides_for_format_wrapping_checked(sizes, format);
+}
+
+Shape strides_for_format(const Shape& sizes, MemoryFormat format) {
+  return strides_for_format_checked(sizes, format).value_or_throw();
 }
 
 Shape strides_for_format_wrapping(const Shape& sizes, MemoryFormat format) {
+  return strides_for_format_wrapping_checked(sizes, format).value_or_throw();
+}
+
+Checked<Shape> strides_for_format_wrapping_checked(const Shape& sizes, MemoryFormat format) {
   auto order_to_strides = [&](std::initializer_list<int> inner_to_outer) {
     Shape strides(sizes.size());
     int64_t z = 1;
@@ -46,10 +54,10 @@ Shape strides_for_format_wrapping(const Shape& sizes, MemoryFormat format) {
   };
   switch (format) {
     case MemoryFormat::ChannelsLast:
-      SC_CHECK(sizes.size() == 4, "required rank 4 tensor to use channels_last format");
+      SC_CHECK_OR_RETURN(sizes.size() == 4, "required rank 4 tensor to use channels_last format");
       return order_to_strides({1, 3, 2, 0});
     case MemoryFormat::ChannelsLast3d:
-      SC_CHECK(sizes.size() == 5, "required rank 5 tensor to use channels_last_3d format");
+      SC_CHECK_OR_RETURN(sizes.size() == 5, "required rank 5 tensor to use channels_last_3d format");
       return order_to_strides({1, 4, 3, 2, 0});
     default:
       return contiguous_strides(sizes);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/checked.h"
 #include "engine/tensor.h"
 
 namespace sc::engine {
@@ -20,6 +21,9 @@ Shape strides_for_format(const Shape& sizes, MemoryFormat format);
 // The same strides without the contiguous stride computation's overflow check
 // (products wrap): a resized out= leaves that check to resize_ (resize_out).
 Shape strides_for_format_wrapping(const Shape& sizes, MemoryFormat format);
+// Both with the rank error returned (Note [errors returned, not thrown]).
+Checked<Shape> strides_for_format_checked(const Shape& sizes, MemoryFormat format);
+Checked<Shape> strides_for_format_wrapping_checked(const Shape& sizes, MemoryFormat format);
 
 bool is_contiguous(const Shape& sizes, const Shape& strides);                 // is_contiguous()
 bool is_channels_last_contiguous(const Shape& sizes, const Shape& strides);   // is_contiguous(channels_last)

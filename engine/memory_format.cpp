@@ -94,12 +94,16 @@ Shape infer_dense_strides(const Shape& sizes, const Shape& strides) {
   return out;
 }
 
-Shape empty_like_strides(const Tensor& self, MemoryFormat format) {
+Checked<Shape> empty_like_strides_checked(const Tensor& self, MemoryFormat format) {
   if (format == MemoryFormat::Preserve) {
     if (is_non_overlapping_and_dense(self.sizes, self.strides)) return self.strides;
     return infer_dense_strides(self.sizes, self.strides);
   }
-  return strides_for_format(self.sizes, format);
+  return strides_for_format_checked(self.sizes, format);
+}
+
+Shape empty_like_strides(const Tensor& self, MemoryFormat format) {
+  return empty_like_strides_checked(self, format).value_or_throw();
 }
 
 Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape,

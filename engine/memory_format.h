@@ -35,6 +35,7 @@ Shape infer_dense_strides(const Shape& sizes, const Shape& strides);
 //   preserve: self's strides if non-overlapping-and-dense, else infer_dense_strides;
 //   otherwise: strides_for_format(sizes, format) (engine/layout.h).
 Shape empty_like_strides(const Tensor& self, MemoryFormat format);
+Checked<Shape> empty_like_strides_checked(const Tensor& self, MemoryFormat format);  // errors returned
 
 // One operand of a TensorIterator, for the output-stride computation.
 struct IterOperand {

@@ -81,6 +81,8 @@ void check_numel(const Shape& sizes);
 // With a storage offset (resize_'s form): (product + offset) * itemsize, the
 // same overflow rules, computed even when a size is 0.
 int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize, int64_t storage_offset = 0);
+Checked<int64_t> compute_storage_nbytes_contiguous_checked(const Shape& sizes, int64_t itemsize,
+                                                          int64_t storage_offset = 0);
 // LibTorch 1.13's c10::SymInt reserves the int64 values below -2^62 (top bits
 // 0b10) for symbolic ints. Passing such a value where the C++ API converts an
 // int to a SymInt raises, before the op runs:

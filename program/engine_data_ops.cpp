@@ -67,6 +67,16 @@ std::vector<Tensor> noting(EngineStepContext& c, std::vector<Tensor> r) {
   return r;
 }
 
+// A checked op's result without an undefined reason to take: its error
+// becomes the step's (c.error).
+std::vector<Tensor> one(EngineStepContext& c, engine::Checked<Tensor> r) {
+  if (!r.ok()) {
+    c.error.emplace(std::move(r).failure().error);
+    return {};
+  }
+  return one(std::move(r).value());
+}
+
 // A checked op's result (Note [errors returned, not thrown]): its error
 // becomes the step's (c.error) as a throw would have, leaving any undefined
 // reason where a throw left it.
@@ -91,14 +101,13 @@ void add_engine_data_ops(EngineOpTable& t) {
     return std::vector<Tensor>{engine::arange(a.int_(0), dtype_or(a, DType::Float32), c.device)};
   };
   t["zeros"] = [](const ArgReader& a, const Lookup<Tensor>&, EngineStepContext& c) {
-    return std::vector<Tensor>{engine::zeros(a.int_list(0), dtype_or(a, DType::Float32), c.device)};
+    return one(c, engine::zeros_checked(a.int_list(0), dtype_or(a, DType::Float32), c.device));
   };
   t["ones"] = [](const ArgReader& a, const Lookup<Tensor>&, EngineStepContext& c) {
-    return std::vector<Tensor>{engine::ones(a.int_list(0), dtype_or(a, DType::Float32), c.device)};
+    return one(c, engine::ones_checked(a.int_list(0), dtype_or(a, DType::Float32), c.device));
   };
   t["full"] = [](const ArgReader& a, const Lookup<Tensor>&, EngineStepContext& c) {
-    return std::vector<Tensor>{
-        engine::full(a.int_list(0), to_scalar(a.scalar(1)), dtype_or(a, DType::Float32), c.device)};
+    return one(c, engine::full_checked(a.int_list(0), to_scalar(a.scalar(1)), dtype_or(a, DType::Float32), c.device));
   };
   t["tensor"] = [](const ArgReader& a, const Lookup<Tensor>&, EngineStepContext& c) {
     auto values = a.values(0);
@@ -111,14 +120,14 @@ void add_engine_data_ops(EngineOpTable& t) {
   };
 
   // ---- copies
-  t["contiguous"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return one(engine::contiguous(env(a.tensor(0)), kw_format(a).value_or(engine::MemoryFormat::Contiguous)));
+  t["contiguous"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return one(c, engine::contiguous_checked(env(a.tensor(0)), kw_format(a).value_or(engine::MemoryFormat::Contiguous)));
   };
-  t["clone"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return one(engine::clone(env(a.tensor(0)), kw_format(a).value_or(engine::MemoryFormat::Preserve)));
+  t["clone"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return one(c, engine::clone_checked(env(a.tensor(0)), kw_format(a).value_or(engine::MemoryFormat::Preserve)));
   };
-  t["to"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return one(engine::to(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
+  t["to"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return one(c, engine::to_checked(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
   };
   t["repeat"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
     return one(engine::repeat(env(a.tensor(0)), a.int_list(1)));
@@ -129,11 +138,11 @@ void add_engine_data_ops(EngineOpTable& t) {
   t["flip"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
     return one(engine::flip(env(a.tensor(0)), a.int_list(1)));
   };
-  t["empty_like"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return one(engine::empty_like(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
+  t["empty_like"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return one(c, engine::empty_like_checked(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
   };
-  t["zeros_like"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return one(engine::zeros_like(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
+  t["zeros_like"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return one(c, engine::zeros_like_checked(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
   };
 
   // ---- in-place: mutate self and return self (the same tensor object)

@@ -238,15 +238,20 @@ int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t
   return static_cast<int64_t>(size);
 }
 
-int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize, int64_t storage_offset) {
+Checked<int64_t> compute_storage_nbytes_contiguous_checked(const Shape& sizes, int64_t itemsize,
+                                                          int64_t storage_offset) {
   uint64_t size = 1;
   bool overflowed = false;
   for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(size, static_cast<uint64_t>(s), &size);
   overflowed |= __builtin_add_overflow(size, static_cast<uint64_t>(storage_offset), &size);
   overflowed |= __builtin_mul_overflow(size, static_cast<uint64_t>(itemsize), &size);
   overflowed |= size > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
-  SC_CHECK(!overflowed, "Storage size calculation overflowed with sizes=", format_int_list(sizes));
+  SC_CHECK_OR_RETURN(!overflowed, "Storage size calculation overflowed with sizes=", format_int_list(sizes));
   return static_cast<int64_t>(size);
+}
+
+int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize, int64_t storage_offset) {
+  return compute_storage_nbytes_contiguous_checked(sizes, itemsize, storage_offset).value_or_throw();
 }
 
 // TensorImpl::safe_compute_numel: the product of the sizes as uint64; an
