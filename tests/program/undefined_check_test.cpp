@@ -53,6 +53,24 @@ TEST(UndefinedCheck, InternalOverlapNoMustFindNoLocationTwice) {
   EXPECT_EQ(check_claim(internal({{0, 4}, {0, 0}, 0, 1}, MemOverlap::No)), "");  // empty
 }
 
+// Offsets in ascending, descending and mixed order (the check sorts only the
+// mixed ones): the same locations reached twice, whatever the order.
+TEST(UndefinedCheck, LocationsReachedTwiceInAnyEnumerationOrder) {
+  // descending with repeats: offsets 10,9,9,8 (bytes 40,36,36,32)
+  EXPECT_EQ(check_claim(internal({{2, 2}, {-1, -1}, 10, 4}, MemOverlap::Yes, {36})), "");
+  EXPECT_NE(check_claim(internal({{2, 2}, {-1, -1}, 10, 4}, MemOverlap::Yes, {40})), "");
+  EXPECT_NE(check_claim(internal({{2, 2}, {-1, -1}, 10, 4}, MemOverlap::No)), "");
+  // strictly descending: no repeats
+  EXPECT_EQ(check_claim(internal({{3, 2}, {-2, -1}, 10, 1}, MemOverlap::No)), "");
+  // mixed order: sizes [3,2] strides [1,2]: offsets 0,2,1,3,2,4 (2 twice)
+  EXPECT_EQ(check_claim(internal({{3, 2}, {1, 2}, 0, 1}, MemOverlap::Yes, {2})), "");
+  EXPECT_NE(check_claim(internal({{3, 2}, {1, 2}, 0, 1}, MemOverlap::No)), "");
+  // mixed order without repeats: 0,3,1,4,2,5
+  EXPECT_EQ(check_claim(internal({{3, 2}, {1, 3}, 0, 1}, MemOverlap::No)), "");
+  // all equal (stride 0): ascending and descending at once
+  EXPECT_EQ(check_claim(internal({{3}, {0}, 7, 2}, MemOverlap::Yes, {14})), "");
+}
+
 TEST(UndefinedCheck, TooHardOnASmallTensorIsAFinding) {
   EXPECT_NE(check_claim(internal(kDiagonalWindow, MemOverlap::TooHard)), "");
 }
