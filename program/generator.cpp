@@ -1061,6 +1061,7 @@ class Generator {
         auto it = engine_op_table().find(s.op);
         if (it == engine_op_table().end()) ok = false;
         else results = it->second(ArgReader(s), lookup, ctx);
+        if (ctx.error) ok = false;  // raised, returned rather than thrown (Note [errors returned, not thrown])
       } catch (const engine::TorchError&) {
         ok = false;
       } catch (const engine::StepRefused&) {
