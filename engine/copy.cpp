@@ -64,6 +64,7 @@ void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_s
 // unfold of size -1, then clone format=channels_last) showed the order.
 MaybeFailure empty_with_format_failure(const Shape& sizes, DType dtype, MemoryFormat format) {
   if (format == MemoryFormat::Preserve) return std::nullopt;
+  check_symint_list(sizes);  // at::empty(IntArrayRef) converts the sizes to SymInts first (generated seed 5172258, 1.13)
   SC_TRY(factory_sizes_failure(sizes));
   auto nbytes = compute_storage_nbytes_contiguous_checked(sizes, itemsize(dtype));
   if (!nbytes.ok()) return std::move(nbytes).failure();

@@ -66,8 +66,11 @@ at::Tensor storage_as_bytes(const at::Storage& storage, at::Device device) {
 // doubles a last size of 2^62 to -2^63 (float32 -> bfloat16 of zeros
 // [3,0,1,2^62]), and reshape's computeStride multiplies the sym_sizes()
 // (generated seed 5248151 on 1.13, SIGSEGV in SymInt::operator*). The oracle
-// refuses any step whose input tensors hold such a size or stride, on every
-// version; the steps that made them are compared.
+// refuses any step whose input tensors hold such a stride, and the reshape and
+// flatten steps whose inputs hold such a size (every op of the language was
+// run on such a tensor with 1.13: only those two crashed; the others raise or
+// pass, and are compared), on every version; the steps that made them are
+// compared.
 template <class LookupFn>
 void refuse_symint_pointer_geometry(const Step& s, const LookupFn& lookup) {
   constexpr int64_t kLowestInt = -(int64_t{1} << 62);
@@ -81,6 +84,7 @@ void refuse_symint_pointer_geometry(const Step& s, const LookupFn& lookup) {
     };
     for (int64_t st : t.strides())
       if (st < kLowestInt) refuse("stride", st);
+    if (s.op != "reshape" && s.op != "flatten") return;
     for (int64_t sz : t.sizes())
       if (sz < kLowestInt) refuse("size", sz);
   });
