@@ -78,13 +78,17 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
   for (int64_t d = 0; d < last; ++d) {
     SC_CHECK(strides[d] % r == 0, "self.stride(", d, ") must be divisible by ", r, " to view ", from, " as ", to,
              " (different element sizes), but got ", strides[d]);
-    // The quotient is unsigned in both versions (the ratio is a size_t
-    // there): a wrapped negative stride -2^62 viewed int8 -> int32 becomes
-    // 3 * 2^60, not -2^60 (generated seed 5057056 on 1.13; on 2.15 through an
-    // out= resize that raised "Stride calculation overflowed"). Sizes divide signed.
-    strides[d] = static_cast<int64_t>(static_cast<uint64_t>(strides[d]) / static_cast<uint64_t>(r));
+    // Signed division; the result then goes through set_sizes_and_strides,
+    // which replaces a negative stride by stride[d+1] * max(size[d+1], 1)
+    // (wrapping in 1.13), as the downsizing branch does. A wrapped stride of
+    // -4 over sizes [0,2^63-1,1,4] (float32 -> float64) stays -2: the
+    // replacement 2 * (2^63-1) wraps to -2 (generated seed 8456 on 1.13); a
+    // stride of -2^62 (int8 -> int32) becomes the replacement 3 * 2^60
+    // (generated seed 5057056).
+    strides[d] /= r;
   }
   sizes[last] /= r;
+  set_sizes_and_strides_strides_in_place(sizes, strides);
   return make_nonview_alias(self, sizes, strides, self.storage_offset / r, dtype);
 }
 
