@@ -22,16 +22,23 @@ std::string type_string(const Tensor& self) {
 //   new leading dim: -1 raises; stride = size[i+1] * stride[i+1] (so a
 //     leading 1 looks contiguous), or 0 when the target is not 1.
 // A 0-d input takes the target sizes as given with all-zero strides.
-Checked<Tensor> expand_checked(const Tensor& self, const Shape& size) {
+namespace {
+// The size-list checks, then (expand_into) the per-dim checks and the geometry, written into `out` (sizes and strides of the
+// target's rank, strides 0): shared by the two forms, so the throwing one
+// builds its result in place (a Checked<Tensor> costs two moves of the
+// header: 13 -> 26 ns per expand, bench/view_ops_bench).
+MaybeFailure expand_size_checks(const Tensor& self, const Shape& size) {
   check_symint_list(size);
   SC_CHECK_OR_RETURN(size.size() >= static_cast<size_t>(self.dim()), "expand(", type_string(self), "{",
                      format_int_list(self.sizes), "}, size=", format_int_list(size),
                      "): the number of sizes provided (", size.size(),
                      ") must be greater or equal to the number of dimensions in the tensor (", self.dim(), ")");
+  return std::nullopt;
+}
+
+MaybeFailure expand_into(const Tensor& self, const Shape& size, Tensor& out) {
   const int64_t ndim = static_cast<int64_t>(size.size());
   const int64_t tensor_dim = self.dim();
-  // filled in place; the strides start at 0
-  Tensor out = make_view(self, Shape(size.size()), Shape(size.size()), self.storage_offset);
   Shape& sizes = out.sizes;
   Shape& strides = out.strides;
   if (tensor_dim == 0) {
@@ -60,10 +67,30 @@ Checked<Tensor> expand_checked(const Tensor& self, const Shape& size) {
     }
   }
   check_as_strided(self, sizes, strides, out.storage_offset);
+  return std::nullopt;
+}
+
+// filled in place; the strides start at 0
+Tensor expand_target(const Tensor& self, const Shape& size) {
+  return make_view(self, Shape(size.size()), Shape(size.size()), self.storage_offset);
+}
+}  // namespace
+
+Checked<Tensor> expand_checked(const Tensor& self, const Shape& size) {
+  SC_TRY(expand_size_checks(self, size));
+  Tensor out = expand_target(self, size);
+  SC_TRY(expand_into(self, size, out));
   return out;
 }
 
-Tensor expand(const Tensor& self, const Shape& size) { return expand_checked(self, size).value_or_throw(); }
+
+
+Tensor expand(const Tensor& self, const Shape& size) {
+  throw_if(expand_size_checks(self, size));
+  Tensor out = expand_target(self, size);
+  throw_if(expand_into(self, size, out));
+  return out;
+}
 
 Tensor expand_as(const Tensor& self, const Tensor& other) { return expand(self, other.sizes); }
 

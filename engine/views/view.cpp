@@ -11,15 +11,24 @@ namespace sc::engine {
 
 namespace {
 // at::native::view_impl (behind view and _unsafe_view): computeStride must find strides.
+Failure view_incompatible() {
+  return fail(ErrorKind::RuntimeError,
+              "view size is not compatible with input tensor's size and stride (at least one dimension spans "
+              "across two contiguous subspaces). Use .reshape(...) instead.");
+}
 Checked<Tensor> view_impl_checked(const Tensor& self, Shape&& inferred) {
   auto stride = compute_stride(self.sizes, self.strides, inferred);
-  SC_CHECK_OR_RETURN(stride.has_value(),
-                     "view size is not compatible with input tensor's size and stride (at least one dimension spans "
-                     "across two contiguous subspaces). Use .reshape(...) instead.");
+  if (!stride) [[unlikely]]
+    return view_incompatible();
   return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
 }
+// The throwing form builds its result in place (a Checked<Tensor> costs two
+// moves of the header: 19 -> 31 ns per view, bench/view_ops_bench).
 Tensor view_impl(const Tensor& self, Shape&& inferred) {
-  return view_impl_checked(self, std::move(inferred)).value_or_throw();
+  auto stride = compute_stride(self.sizes, self.strides, inferred);
+  if (!stride) [[unlikely]]
+    throw_failure(view_incompatible());
+  return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
 }
 }  // namespace
 
@@ -32,7 +41,10 @@ Checked<Tensor> view_checked(const Tensor& self, const Shape& size) {
   return view_impl_checked(self, std::move(inferred));
 }
 
-Tensor view(const Tensor& self, const Shape& size) { return view_checked(self, size).value_or_throw(); }
+Tensor view(const Tensor& self, const Shape& size) {
+  check_symint_list(size);
+  return view_impl(self, infer_size(size, cached_numel(self)));
+}
 
 Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, other.sizes); }
 
