@@ -16,6 +16,7 @@
 #include "oracle/oracle.h"
 #include "oracle/torch_ops.h"
 #include "oracle/torch_runtime.h"
+#include "program/ops.h"
 
 namespace sc::oracle {
 
@@ -84,7 +85,7 @@ void refuse_symint_pointer_geometry(const Step& s, const LookupFn& lookup) {
     };
     for (int64_t st : t.strides())
       if (st < kLowestInt) refuse("stride", st);
-    if (s.op != "reshape" && s.op != "flatten") return;
+    if (!view_op_may_copy(s.op)) return;  // reshape, flatten
     for (int64_t sz : t.sizes())
       if (sz < kLowestInt) refuse("size", sz);
   });

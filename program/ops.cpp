@@ -155,6 +155,8 @@ size_t op_bucket(std::string_view s) {
 }
 }  // namespace
 
+bool view_op_may_copy(std::string_view op) { return op == "reshape" || op == "flatten"; }
+
 const OpSpec* find_op(std::string_view op) {
   static const auto buckets = [] {
     std::array<std::vector<const OpSpec*>, 128> b;

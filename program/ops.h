@@ -51,6 +51,9 @@ struct OpSpec {
 
 // nullptr when `op` is not in the language.
 const OpSpec* find_op(std::string_view op);
+// reshape and flatten: view ops that copy (clone, then view) when no view of
+// the input fits, so they may read its elements.
+bool view_op_may_copy(std::string_view op);
 const std::vector<OpSpec>& all_ops();
 
 // Memory formats accepted by format=.

@@ -18,14 +18,14 @@ bool elements_inside_storage(const StorageExtent& e) {
   return lo >= 0 && (hi + 1) * e.itemsize <= e.storage_nbytes;
 }
 
-// reshape and flatten are view ops that copy (clone, then view) when
-// computeStride finds no strides: they read their input's elements then.
-// Whether they copy depends on the shape argument, so a step of theirs on a
-// tensor outside its storage is refused either way (generated seed 5134728 on
-// 1.13: as_strided to offset INT64_MAX, then reshape, faulted in clone).
+// A view op that copies when no view fits (view_op_may_copy) reads its
+// input's elements then. Whether it copies depends on the shape argument, so
+// a step of one on a tensor outside its storage is refused either way
+// (generated seed 5134728 on 1.13: as_strided to offset INT64_MAX, then
+// reshape, faulted in clone).
 bool may_read_elements(const OpSpec& spec) {
   if (spec.category == OpCategory::Creation) return false;
-  if (spec.category == OpCategory::View) return spec.name == "reshape" || spec.name == "flatten";
+  if (spec.category == OpCategory::View) return view_op_may_copy(spec.name);
   return true;
 }
 
