@@ -64,8 +64,7 @@ void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_s
 // unfold of size -1, then clone format=channels_last) showed the order.
 MaybeFailure empty_with_format_failure(const Shape& sizes, DType dtype, MemoryFormat format) {
   if (format == MemoryFormat::Preserve) return std::nullopt;
-  check_symint_list(sizes);  // at::empty(IntArrayRef) converts the sizes to SymInts first (generated seed 5172258, 1.13)
-  SC_TRY(factory_sizes_failure(sizes));
+  SC_TRY(int_list_empty_sizes_failure(sizes));
   auto nbytes = compute_storage_nbytes_contiguous_checked(sizes, itemsize(dtype));
   if (!nbytes.ok()) return std::move(nbytes).failure();
   return std::nullopt;
@@ -141,9 +140,8 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
     target[i] = wrapping::mul(padded[i], repeats[i]);  // int64 multiplication, as LibTorch's
   }
   const Tensor xtensor = expand(self, padded);  // LibTorch's xtensor = self.expand(padded), with its checks, comes first
-  check_symint_list(target);    // at::empty(target) converts it to SymInts
+  throw_if(int_list_empty_sizes_failure(target));  // at::empty(target)'s checks; every element is written below
   if (zero) return empty(target, self.dtype, self.device());
-  check_factory_sizes(target);  // empty(target)'s checks, then every element of it is written below
   (void)compute_storage_nbytes_contiguous(target, itemsize(self.dtype));
   check_contiguous_stride_calculation(target);  // at::empty's restride (2.x), before the unfolds
   Tensor result = empty_strided_for_overwrite(target, contiguous_strides(target), self.dtype, self.device());

@@ -27,6 +27,11 @@ MaybeFailure factory_sizes_failure(const Shape& sizes) {
 
 void check_factory_sizes(const Shape& sizes) { throw_if(factory_sizes_failure(sizes)); }
 
+MaybeFailure int_list_empty_sizes_failure(const Shape& sizes) {
+  check_symint_list(sizes);
+  return factory_sizes_failure(sizes);
+}
+
 // The contents of a host-built fresh tensor on `device` (the values LibTorch's
 // device kernels compute for arange and friends are the same integers).
 Tensor moved_to(const Tensor& host, Device device) {

@@ -421,8 +421,7 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
     // (compute_types: at::empty_like(out, common, LEGACY_CONTIGUOUS) with out's
     // current shape, empty or not): at::empty's checks, in its order.
     if (!config.check_all_same_dtype && out->dtype != common && out->device() == Device::CPU) {
-      check_symint_list(out->sizes);    // at::empty(IntArrayRef) converts the sizes to SymInts first
-      check_factory_sizes(out->sizes);  // an out viewing a negative size (as_strided [-1, 0]) raises first
+      SC_TRY(int_list_empty_sizes_failure(out->sizes));  // an out viewing a negative size (as_strided [-1, 0])
       (void)compute_storage_nbytes_contiguous(out->sizes, itemsize(common));
       check_contiguous_stride_calculation(out->sizes);
     }
