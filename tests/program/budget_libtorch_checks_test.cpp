@@ -7,6 +7,7 @@
 #include "program/backend.h"
 #include "program/budget.h"
 #include "program/parser.h"
+#include "tests/program/engine_run_util.h"
 
 namespace sc {
 namespace {
@@ -50,17 +51,14 @@ TEST(BudgetAfterLibTorchChecks, ShapesThatDoNotBroadcastAreLeftToLibTorch) {
 // Through the interpreter: the overflowing step is compared (an error on the
 // engine), the really huge one is over budget.
 TEST(BudgetAfterLibTorchChecks, InterpreterRunsRejectedStepsAndSkipsHugeOnes) {
-  register_engine_backend();
-  auto engine = make_backend("engine:cpu");
-  Program p = parse_program(
+  RunOptions o;
+  o.budget_bytes = int64_t{1} << 30;
+  Trace t = testing::run_on_engine(
       "a = zeros [4611686018427387904,4]\n"
       "b = empty_strided [2,2] [4611686018427387904,1]\n"
       "c = zeros [-1,2]\n"
       "d = zeros [1099511627776]\n",
-      "budget.prog");
-  RunOptions o;
-  o.budget_bytes = int64_t{1} << 30;
-  Trace t = engine->run(p, o);
+      o);
   ASSERT_EQ(t.steps.size(), 4u);
   EXPECT_EQ(t.steps[0].outcome, Outcome::Error);
   EXPECT_EQ(t.steps[0].error_message, "Storage size calculation overflowed with sizes=[4611686018427387904, 4]");

@@ -7,6 +7,7 @@
 #include "program/backend.h"
 #include "program/budget.h"
 #include "program/parser.h"
+#include "tests/program/engine_run_util.h"
 
 namespace sc {
 namespace {
@@ -46,17 +47,14 @@ TEST(BudgetOutResize, NothingGrowsWhenTheShapeMatchesOrTheStorageIsBigEnough) {
 // Through the interpreter on the engine: the step is over budget instead of
 // allocating 8 GiB.
 TEST(BudgetOutResize, TheInterpreterSkipsTheHugeResize) {
-  register_engine_backend();
-  auto engine = make_backend("engine:cpu");
-  Program p = parse_program(
+  RunOptions o;
+  o.budget_bytes = int64_t{64} << 20;
+  Trace t = testing::run_on_engine(
       "v0 = arange 3566\n"
       "v4 = as_strided v0 [0,0,5,1] [5,5,1,1] 2147483647\n"
       "v8 = arange 1\n"
       "v13 = mul v8 true out=v4\n",
-      "budget.prog");
-  RunOptions o;
-  o.budget_bytes = int64_t{64} << 20;
-  Trace t = engine->run(p, o);
+      o);
   ASSERT_EQ(t.steps.size(), 4u);
   EXPECT_EQ(t.steps[3].outcome, Outcome::OverBudget) << t.steps[3].note;
   EXPECT_NE(t.steps[3].note.find("out's storage grown to 8589934592 bytes"), std::string::npos) << t.steps[3].note;

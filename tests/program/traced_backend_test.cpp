@@ -6,15 +6,15 @@
 
 #include "program/backend.h"
 #include "program/parser.h"
+#include "tests/program/engine_run_util.h"
 
 namespace sc {
 namespace {
 
 Trace run_engine(const std::string& text, bool record_contents) {
-  register_engine_backend();
   RunOptions o;
   o.record_contents = record_contents;
-  return make_backend("engine:cpu")->run(parse_program(text), o);
+  return testing::run_on_engine(text, o);
 }
 
 const StorageObs& storage(const StepObs& s, int id) {

@@ -7,6 +7,7 @@
 
 #include "program/backend.h"
 #include "program/parser.h"
+#include "tests/program/engine_run_util.h"
 
 namespace sc {
 namespace {
@@ -163,11 +164,9 @@ struct EngineRun {
   Trace trace;
 };
 EngineRun run_engine(const std::string& text) {
-  register_engine_backend();
-  auto engine = make_backend("engine:cpu");
   engine::ClaimLog log;
   EngineRun r;
-  r.trace = engine->run(parse_program(text), RunOptions{});
+  r.trace = testing::run_on_engine(text);
   r.claims = log.claims();
   return r;
 }

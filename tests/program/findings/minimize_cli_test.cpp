@@ -1,61 +1,14 @@
 // stridecheck minimize and signature, end to end (engine backends only, so no
 // LibTorch is needed): what they say about programs that do not fail, and that
 // the input file is never written.
-#include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <array>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include "tests/program/tool_test_util.h"
 
 namespace {
-namespace fs = std::filesystem;
+using Result = sc::testing::ToolResult;
 
-fs::path tool() { return fs::read_symlink("/proc/self/exe").parent_path() / "stridecheck"; }
+Result run(const std::string& args) { return sc::testing::run_tool(args); }
 
-struct Result {
-  int status = -1;
-  std::string out;
-};
-
-Result run(const std::string& args) {
-  Result r;
-  FILE* p = popen((tool().string() + " " + args + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-class MinimizeCli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!fs::exists(tool())) GTEST_SKIP() << "stridecheck is not built: " << tool();
-    dir_ = fs::temp_directory_path() / ("stridecheck_minimize_" + std::to_string(getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
-    return (dir_ / name).string();
-  }
-  static std::string read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
-  fs::path dir_;
-};
+using MinimizeCli = sc::testing::ToolTest;
 
 const char* kEngines = "--backends engine:cpu,engine:cpu";
 
