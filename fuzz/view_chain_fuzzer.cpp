@@ -1,5 +1,7 @@
 // libFuzzer target: bytes -> choices -> a view-chain program -> run on the
-// engine and on LibTorch -> diff, and the engine's UNDEFINED claims checked by
+// engine (on 1..4 threads, every loop split: the thread count is drawn from
+// the input too, Note [Searched engine threads], program/engine_threads.h)
+// and on LibTorch -> diff, and the engine's UNDEFINED claims checked by
 // brute force (program/undefined_check.h). A divergence or a wrong claim
 // aborts, so libFuzzer saves the input; the program text and the report are
 // printed first.
@@ -20,6 +22,7 @@
 #include "program/backend.h"
 #include "program/choice_mutator.h"
 #include "program/compare.h"
+#include "program/engine_threads.h"
 #include "program/generator.h"
 #include "program/printer.h"
 #include "program/undefined_check.h"
@@ -66,8 +69,7 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static Setup setup;
-  sc::Choices choices = sc::Choices::from_bytes(data, size);
-  sc::Program program = sc::generate_program(choices, setup.policy);
+  sc::Program program = sc::fuzz_input_program(data, size, setup.policy);
   sc::engine::ClaimLog claims;
   sc::Comparison c = sc::compare_backends(program, *setup.engine, *setup.oracle, setup.options);
   sc::UndefinedCheck u = sc::check_undefined(claims.claims(), c.left);

@@ -2,6 +2,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "engine/kernels/cpu/parallel.h"
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/overlap.h"
@@ -171,6 +172,21 @@ std::optional<std::string> engine_cuda_unavailable() {
   return std::nullopt;
 }
 
+namespace {
+
+// A program's `#! engine-threads N` holds for its run (Program::engine_threads).
+class EngineBackend : public TracedBackend<EngineTraits> {
+ public:
+  using TracedBackend<EngineTraits>::TracedBackend;
+  Trace run(const Program& program, const RunOptions& options) override {
+    if (program.engine_threads <= 0) return TracedBackend<EngineTraits>::run(program, options);
+    engine::cpu::ScopedThreads threads(program.engine_threads);
+    return TracedBackend<EngineTraits>::run(program, options);
+  }
+};
+
+}  // namespace
+
 void register_engine_backend() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -180,7 +196,7 @@ void register_engine_backend() {
       if (device == "cuda") {
         if (auto why = engine_cuda_unavailable()) throw std::invalid_argument(*why);
       }
-      return std::make_unique<TracedBackend<EngineTraits>>(
+      return std::make_unique<EngineBackend>(
           "engine:" + std::string(device), std::string("stridecheck engine ") + STRIDECHECK_VERSION,
           std::string(device));
     });

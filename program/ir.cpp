@@ -28,7 +28,7 @@ bool Step::same_as(const Step& o) const {
 }
 
 bool Program::same_as(const Program& o) const {
-  if (steps.size() != o.steps.size()) return false;
+  if (steps.size() != o.steps.size() || engine_threads != o.engine_threads) return false;
   for (size_t i = 0; i < steps.size(); ++i)
     if (!steps[i].same_as(o.steps[i])) return false;
   return true;

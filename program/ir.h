@@ -89,6 +89,12 @@ struct Program {
   // Recorded observations (`#>` lines written by `stridecheck record`), verbatim.
   std::vector<std::string> recorded;
   std::string source_name;  // file name for messages; "" for in-memory programs
+  // `#! engine-threads N` (1..256): the engine's CPU kernels run this program
+  // on N threads with every loop split (engine::cpu::ScopedThreads); 0: the
+  // runner's setting (one thread unless --engine-threads says otherwise). The
+  // searches draw it per program (Note [Searched engine threads],
+  // program/engine_threads.h). No trace may depend on it.
+  int engine_threads = 0;
 
   bool same_as(const Program& o) const;
 };

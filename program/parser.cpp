@@ -3,7 +3,8 @@
 // Grammar, one line at a time (`#` starts a comment anywhere; `#>` lines are
 // recorded observations, kept verbatim in Program::recorded):
 //
-//   line    := [outputs '='] op arg* kwarg*
+//   line    := [outputs '='] op arg* kwarg* | directive
+//   directive := '#!' 'engine-threads' digits      (1..256, once: Program::engine_threads)
 //   outputs := name (',' name)*
 //   arg     := number | list | name | ident        (ident: `none`)
 //   list    := '[' [number (',' number)*] ']'
@@ -15,6 +16,7 @@
 // first error as "file:line:col: message" (col of the offending token).
 #include "program/parser.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -218,6 +220,10 @@ class ProgramParser {
         p.recorded.emplace_back(line);
         continue;
       }
+      if (line.substr(first, 2) == "#!") {
+        parse_directive(line, first, line_no, p);
+        continue;
+      }
       LineParser lp(line, line_no, file_);
       std::string comment;
       std::vector<Token> toks = lp.tokenize(comment);
@@ -237,6 +243,30 @@ class ProgramParser {
   }
 
  private:
+  // `#! engine-threads N`: the engine thread count the program runs with.
+  void parse_directive(std::string_view line, size_t first, int line_no, Program& p) {
+    auto fail = [&](size_t at, const std::string& m) {
+      throw ParseError(file_, line_no, static_cast<int>(std::min(at, line.size())) + 1, m);
+    };
+    constexpr std::string_view kKey = "engine-threads";
+    const size_t key = line.find_first_not_of(" \t", first + 2);
+    if (key == std::string_view::npos || line.substr(key, kKey.size()) != kKey)
+      fail(key == std::string_view::npos ? line.size() : key, "unknown directive: expected '#! engine-threads N'");
+    const size_t value = line.find_first_not_of(" \t", key + kKey.size());
+    const size_t end = value == std::string_view::npos ? line.size() : line.find_first_of(" \t", value);
+    const std::string_view digits = line.substr(value == std::string_view::npos ? line.size() : value,
+                                                end == std::string_view::npos ? std::string_view::npos : end - value);
+    int n = 0;
+    auto [q, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (value == key + kKey.size() || digits.empty() || ec != std::errc() || q != digits.data() + digits.size() ||
+        n < 1 || n > 256)
+      fail(value == std::string_view::npos ? line.size() : value, "engine-threads takes a thread count 1..256");
+    if (end != std::string_view::npos && line.find_first_not_of(" \t", end) != std::string_view::npos)
+      fail(line.find_first_not_of(" \t", end), "unexpected text after the engine-threads count");
+    if (p.engine_threads != 0) fail(first, "engine-threads is given twice");
+    p.engine_threads = n;
+  }
+
   Step parse_step(LineParser& lp, const std::vector<Token>& toks, int line_no) {
     using K = Token::Kind;
     Step s;

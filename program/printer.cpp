@@ -60,6 +60,7 @@ std::string print_step(const Step& s) {
 
 std::string print_program(const Program& p, bool with_comments) {
   std::string out;
+  if (p.engine_threads > 0) out += "#! engine-threads " + std::to_string(p.engine_threads) + "\n";
   for (const Step& s : p.steps) {
     if (with_comments)
       for (const std::string& c : s.leading_comments) out += comment_line(c) + "\n";

@@ -2,7 +2,11 @@
 // LibTorch produce the same Observation trace (or the program is reported as
 // undefined or skipped, never silently passed), and every UNDEFINED claim the
 // engine takes on the way holds under brute force (program/undefined_check.h).
-// A counterexample is shrunk by RapidCheck and printed as a program file.
+// The engine runs each program on the thread count drawn with it (1..4, every
+// loop split: Note [Searched engine threads], program/engine_threads.h),
+// LibTorch on one thread.
+// A counterexample is shrunk by RapidCheck and printed as a program file
+// (its first line, `#! engine-threads N`, keeps the thread count).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -44,6 +48,7 @@ RC_GTEST_PROP(EngineMatchesLibTorch, OnGeneratedViewChains, (const GeneratedProg
   RC_CLASSIFY(c.diff.verdict == Verdict::Undefined, "undefined");
   RC_CLASSIFY(c.diff.verdict == Verdict::Skipped, "skipped");
   RC_CLASSIFY(u.too_big > 0, "an UNDEFINED claim too big to enumerate");
+  RC_CLASSIFY(g.program.engine_threads > 1, "engine on 2-4 threads");
   if (c.diff.verdict == Verdict::Fail) RC_FAIL(format_diff(g.program, c.left, c.right, c.diff));
 }
 

@@ -2,8 +2,13 @@
 // RapidCheck generators for the program domain. A program is generated from a
 // list of choices (program/generator.h), so RapidCheck shrinks a failing
 // program by shrinking the list: fewer, smaller choices are simpler programs.
+// Each program also gets an engine thread count, 1..4 (Note [Searched engine
+// threads], program/engine_threads.h), drawn by RapidCheck beside the list
+// (so it shrinks toward 1 on its own) and printed as the program's first
+// line, `#! engine-threads N`.
 #include <rapidcheck.h>
 
+#include "program/engine_threads.h"
 #include "program/generator.h"
 #include "program/printer.h"
 
@@ -15,10 +20,13 @@ struct GeneratedProgram {
 };
 
 inline rc::Gen<GeneratedProgram> gen_program(GeneratorPolicy policy = {}) {
-  return rc::gen::map(rc::gen::container<std::vector<uint32_t>>(rc::gen::arbitrary<uint32_t>()),
-                      [policy](std::vector<uint32_t> v) {
-                        Choices c(v);
-                        return GeneratedProgram{generate_program(c, policy), std::move(v)};
+  return rc::gen::map(rc::gen::pair(rc::gen::container<std::vector<uint32_t>>(rc::gen::arbitrary<uint32_t>()),
+                                    rc::gen::inRange(1, kMaxSearchedEngineThreads + 1)),
+                      [policy](std::pair<std::vector<uint32_t>, int> drawn) {
+                        Choices c(drawn.first);
+                        Program p = generate_program(c, policy);
+                        p.engine_threads = drawn.second;
+                        return GeneratedProgram{std::move(p), std::move(drawn.first)};
                       });
 }
 

@@ -1,7 +1,7 @@
 // parallel_for's contract (engine/kernels/cpu/parallel.h), drawn directly:
 // the kernels split a loop over threads only from 2^18 elements on, with
-// threads switched on, which no generated program does (the harness runs on
-// one thread), so the differential property never reaches it. Every index of
+// threads switched on (the searches' programs lower that threshold to 1:
+// Note [Searched engine threads]; this property keeps the default). Every index of
 // [0, outer) is handed to the body exactly once; with n threads and a loop
 // that is big enough the ranges run on min(n, outer) distinct threads, else
 // the whole loop runs once on the caller's thread; a range that throws makes

@@ -5,6 +5,7 @@
 // input was unbound, over budget, refused), how often it was undefined and how
 // often it was the first divergence. Classes never drawn show as holes.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <functional>
 #include <cstdio>
@@ -64,11 +65,13 @@ void print_row(const std::string& op, const std::string& param, const std::strin
 
 }  // namespace
 
-int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& names) {
+int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& names,
+                  const GeneratedThreads& threads) {
   std::map<Key, Counts> counts;
   std::map<std::string, Counts> per_op;
   int64_t verdicts[4] = {};
   int64_t steps_total = 0;
+  std::map<int, std::array<int64_t, 4>> verdicts_by_threads;  // engine thread count -> verdicts
   std::vector<std::string> failures;  // the first 50, to replay with generate --seed S
   // The slowest programs (wall time of both backends together): a program that
   // takes seconds is a harness or engine cost cliff a campaign pays for millions
@@ -79,6 +82,7 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
     Choices choices = Choices::from_seed(seed + static_cast<uint64_t>(k));
     GenerationLog log;
     Program p = generate_program(choices, {}, &log);
+    set_generated_threads(p, choices, threads);
     Options o;
     o.budget_bytes = budget_bytes;
     Comparison c = compare_program(p, o, names, /*record_contents=*/false);
@@ -87,11 +91,13 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
     std::sort(slowest.begin(), slowest.end(), std::greater<>());
     if (slowest.size() > 5) slowest.pop_back();
     ++verdicts[static_cast<int>(c.diff.verdict)];
+    ++verdicts_by_threads[p.engine_threads][static_cast<int>(c.diff.verdict)];
     if (c.diff.verdict == Verdict::Fail && c.diff.first && failures.size() < 50)
       failures.push_back("seed " + std::to_string(seed + static_cast<uint64_t>(k)) + ": step " +
                          std::to_string(c.diff.first->step + 1) + " (" +
                          (c.diff.first->step < p.steps.size() ? p.steps[c.diff.first->step].op : "?") + ") " +
-                         c.diff.first->field);
+                         c.diff.first->field +
+                         (p.engine_threads > 0 ? "; engine threads " + std::to_string(p.engine_threads) : ""));
     for (size_t i = 0; i < p.steps.size() && i < c.right.steps.size(); ++i) {
       const StepObs& right = c.right.steps[i];
       Counts one;
@@ -112,6 +118,14 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
               names[0].c_str(), names[1].c_str(), static_cast<long long>(budget_bytes));
   std::string oracle = oracle_version();
   if (!oracle.empty()) std::printf("oracle: %s\n", oracle.c_str());
+  if (threads.random || threads.fixed > 0) {
+    std::printf("engine threads (every loop split): %s;", threads.random ? "random 1..4 per program, drawn from its seed"
+                                                                       : std::to_string(threads.fixed).c_str());
+    for (const auto& [n, v] : verdicts_by_threads)
+      std::printf(" %d: %lld programs (%lld fail)", n, static_cast<long long>(v[0] + v[1] + v[2] + v[3]),
+                  static_cast<long long>(v[1]));
+    std::printf("\n");
+  }
   auto pct = [&](int64_t n) { return count ? 100.0 * static_cast<double>(n) / count : 0.0; };
   std::printf("programs: pass %lld (%.1f%%), fail %lld (%.1f%%), undefined %lld (%.1f%%), skipped %lld (%.1f%%); %lld steps\n",
               static_cast<long long>(verdicts[0]), pct(verdicts[0]), static_cast<long long>(verdicts[1]),
@@ -151,7 +165,10 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
   for (const auto& [ms, s] : slowest) std::printf(" seed %llu %.0f ms;", static_cast<unsigned long long>(s), ms);
   std::printf("\n");
   if (!failures.empty()) {
-    std::printf("failing programs (stridecheck generate --seed S prints one):\n");
+    std::printf("failing programs (stridecheck generate --seed S%s prints one):\n",
+                threads.random ? " --engine-threads random"
+                : threads.fixed > 0 ? (" --engine-threads " + std::to_string(threads.fixed)).c_str()
+                                    : "");
     for (const std::string& f : failures) std::printf("  %s\n", f.c_str());
   }
   return verdicts[1] ? kExitFailed : kExitOk;

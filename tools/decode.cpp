@@ -1,11 +1,15 @@
 // stridecheck decode FILE...: turns fuzzer inputs (bytes) into the programs
 // the fuzz target ran, so a finding can be read, replayed and kept in the
-// corpus. stridecheck generate: writes generated programs from a seed.
+// corpus (its first line, `#! engine-threads N`, is the thread count the
+// fuzz target drew). stridecheck generate: writes generated programs from a
+// seed (--engine-threads N|random: and their engine thread count).
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
+#include "program/engine_threads.h"
 #include "program/generator.h"
 #include "program/printer.h"
 #include "tools/tool.h"
@@ -21,12 +25,30 @@ int decode_main(const std::vector<std::string>& args) {
       return kExitUsage;
     }
     std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    Choices choices = Choices::from_bytes(bytes.data(), bytes.size());
-    Program p = generate_program(choices);
+    Program p = fuzz_input_program(bytes.data(), bytes.size());
     std::printf("# decoded from fuzzer input %s (%zu bytes) with the default GeneratorPolicy\n%s", path.c_str(),
                 bytes.size(), print_program(p).c_str());
   }
   return kExitOk;
+}
+
+GeneratedThreads parse_generated_threads(const std::string& value) {
+  GeneratedThreads t;
+  if (value == "random") {
+    t.random = true;
+    return t;
+  }
+  int n = 0;
+  auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > 256)
+    throw UsageError("generate: --engine-threads takes a thread count 1..256 or 'random', got '" + value + "'");
+  t.fixed = n;
+  return t;
+}
+
+void set_generated_threads(Program& p, Choices& choices, const GeneratedThreads& t) {
+  if (t.random) p.engine_threads = draw_engine_threads(choices);
+  else if (t.fixed > 0) p.engine_threads = t.fixed;
 }
 
 int generate_main(const std::vector<std::string>& args) {
@@ -36,6 +58,7 @@ int generate_main(const std::vector<std::string>& args) {
   bool stats = false;   // --stats: run them and print the domain coverage report
   int64_t budget = int64_t{16} << 20;  // as the differential property
   std::string backends;
+  GeneratedThreads threads;  // --engine-threads N|random
   for (size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
@@ -48,6 +71,7 @@ int generate_main(const std::vector<std::string>& args) {
       else if (args[i] == "--stats") stats = true;
       else if (args[i] == "--budget") budget = std::stoll(value());
       else if (args[i] == "--backends") backends = value();
+      else if (args[i] == "--engine-threads") threads = parse_generated_threads(value());
       else throw UsageError("generate: unknown option '" + args[i] + "'");
     } catch (const std::logic_error&) {
       throw UsageError("generate: " + args[i] + " needs a number");
@@ -59,7 +83,7 @@ int generate_main(const std::vector<std::string>& args) {
     if (!backends.empty()) o = parse_options({"--backends", backends}, {"--backends"});
     std::vector<std::string> names = backend_pair(o);
     check_backend_names(names);
-    return coverage_main(seed, count, budget, names);
+    return coverage_main(seed, count, budget, names, threads);
   }
   if (!out_dir.empty()) {  // --out DIR creates DIR (and its parents)
     std::error_code ec;
@@ -72,7 +96,9 @@ int generate_main(const std::vector<std::string>& args) {
   for (int k = 0; k < count; ++k) {
     const unsigned long long s = seed + static_cast<uint64_t>(k);
     Choices choices = Choices::from_seed(s);
-    std::string text = "# generated from seed " + std::to_string(s) + "\n" + print_program(generate_program(choices));
+    Program p = generate_program(choices);
+    set_generated_threads(p, choices, threads);
+    std::string text = "# generated from seed " + std::to_string(s) + "\n" + print_program(p);
     if (out_dir.empty()) {
       std::printf("%s\n", text.c_str());
       continue;

@@ -12,6 +12,7 @@
 #include <iterator>
 #include <map>
 
+#include "program/engine_threads.h"
 #include "program/generator.h"
 #include "program/parser.h"
 #include "tools/tool.h"
@@ -64,8 +65,7 @@ int exercise_main(const std::vector<std::string>& args) {
     } else {
       std::ifstream in(path, std::ios::binary);
       std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      Choices choices = Choices::from_bytes(bytes.data(), bytes.size());
-      p = generate_program(choices);
+      p = fuzz_input_program(bytes.data(), bytes.size());
     }
     Comparison c = compare_backends(p, *left, *right, ro);
     const Trace& oracle = oracle_left ? c.left : c.right;

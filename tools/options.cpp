@@ -242,9 +242,14 @@ commands:
                              K fuzzer inputs standing for generated programs
                              (a campaign's or ClusterFuzzLite's seed corpus)
   decode FILE...             print the program a fuzzer input (bytes) stands for
+                             (with the engine thread count the fuzz target drew)
   generate [--seed N] [--count K] [--out DIR]
                              K generated programs (seeds N, N+1, ...) on stdout,
                              or one file each in DIR (existing files are kept)
+      --engine-threads N|random
+                             each program's engine thread count, as its first
+                             line '#! engine-threads N' (every loop split):
+                             N, or 1..4 drawn from the program's seed
       --stats                run them on two backends (--backends A,B, --budget
                              BYTES, default 16 MiB as the property) and print
                              the domain coverage report: per op, parameter and

@@ -2,12 +2,14 @@
 // stand for K generated programs (seeds N, N+1, ...), to start a campaign or
 // a ClusterFuzzLite seed corpus from varied, full-length programs instead of
 // libFuzzer's empty input. Each input holds the choices the generator used,
-// two bytes each (Choices::from_bytes reads them back), at most 512 bytes.
+// two bytes each (Choices::from_bytes reads them back), and the one after
+// them that draws the engine thread count, at most 512 bytes.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 
+#include "program/engine_threads.h"
 #include "program/generator.h"
 #include "tools/tool.h"
 
@@ -46,6 +48,7 @@ int seeds_main(const std::vector<std::string>& args) {
     }
     Choices choices = Choices::from_bytes(bytes.data(), bytes.size());
     generate_program(choices);
+    draw_engine_threads(choices);  // and the engine thread count (Note [Searched engine threads])
     bytes.resize(std::min(bytes.size(), 2 * choices.used()));
     const std::string path = out_dir + "/seed-" + std::to_string(seed + static_cast<uint64_t>(k));
     std::ofstream f(path, std::ios::binary | std::ios::trunc);

@@ -10,6 +10,7 @@
 
 #include "program/compare.h"
 #include "program/findings/signature.h"
+#include "program/generator.h"
 
 namespace sc::tool {
 
@@ -84,7 +85,19 @@ int versions_main(const std::vector<std::string>& args);
 int repro_main(const std::vector<std::string>& args);
 int exercise_main(const std::vector<std::string>& args);
 int seeds_main(const std::vector<std::string>& args);
+// generate --engine-threads N|random: the engine thread count of each
+// generated program (Program::engine_threads): none (the runner's one
+// thread), N, or drawn per program from its seed (Note [Searched engine
+// threads], program/engine_threads.h).
+struct GeneratedThreads {
+  bool random = false;
+  int fixed = 0;  // 0: none
+};
+GeneratedThreads parse_generated_threads(const std::string& value);  // "random" or 1..256; else UsageError
+// Sets p.engine_threads as `t` says, drawing from `choices` (those p was generated from) when random.
+void set_generated_threads(Program& p, Choices& choices, const GeneratedThreads& t);
 // generate --stats: the domain coverage report (tools/coverage.cpp).
-int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& backend_names);
+int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& backend_names,
+                  const GeneratedThreads& threads = {});
 
 }  // namespace sc::tool

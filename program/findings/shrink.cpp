@@ -84,6 +84,7 @@ std::vector<Arg> simpler_args(const Arg& a) {
 Program without_steps(const Program& p, const std::set<size_t>& drop) {
   Program out;
   out.source_name = p.source_name;
+  out.engine_threads = p.engine_threads;
   std::set<std::string> gone;
   for (size_t i = 0; i < p.steps.size(); ++i) {
     const Step& s = p.steps[i];

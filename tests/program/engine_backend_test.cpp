@@ -1,9 +1,14 @@
 // engine:cuda (program/engine_backend.cpp): where it cannot run (no CUDA
 // kernels built, no GPU) asking for it is a usage error that says why, never
 // a crash; where it can, a program's trace on engine:cuda equals engine:cpu's.
+// A program's `#! engine-threads N` holds for its run on engine:cpu only.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "engine/kernels/cpu/parallel.h"
 
 #include "program/backend.h"
 #include "program/diff.h"
@@ -53,6 +58,39 @@ TEST(EngineCudaBackend, TraceEqualsTheCpuEngines) {
   const Trace tg = gpu->run(p, {});
   const DiffResult d = diff_traces(p, tc, tg);
   EXPECT_NE(d.verdict, Verdict::Fail) << format_diff(p, tc, tg, d);
+}
+
+TEST(EngineBackend, ProgramEngineThreadsHoldForItsRunOnly) {
+  namespace cpu = engine::cpu;
+  register_engine_backend();
+  auto engine = make_backend("engine:cpu");
+  const Program threaded = parse_program(
+      "#! engine-threads 3\n"
+      "a = arange 5000\n"
+      "b = view a [50,100]\n"
+      "c = t b\n"
+      "d = contiguous c\n"
+      "e = to d dtype=float16\n"
+      "f = add c b\n"
+      "mul_ c 3\n"
+      "g = zeros [100,50] dtype=int8\n"
+      "copy_ g c\n");
+  std::vector<std::pair<int, int64_t>> seen;  // threads, split threshold at each step
+  RunOptions o;
+  o.on_step = [&](const std::string&, size_t) { seen.emplace_back(cpu::num_threads(), cpu::parallel_min_elements()); };
+  const Trace t3 = engine->run(threaded, o);
+  ASSERT_EQ(seen.size(), threaded.steps.size());
+  for (const auto& s : seen) EXPECT_EQ(s, std::make_pair(3, int64_t{1}));
+  EXPECT_EQ(cpu::num_threads(), 1);
+  EXPECT_EQ(cpu::parallel_min_elements(), cpu::kParallelMinElements);
+
+  Program plain = threaded;
+  plain.engine_threads = 0;
+  seen.clear();
+  const Trace t1 = engine->run(plain, o);
+  for (const auto& s : seen) EXPECT_EQ(s, std::make_pair(1, cpu::kParallelMinElements));
+  const DiffResult d = diff_traces(threaded, t3, t1);
+  EXPECT_EQ(d.verdict, Verdict::Pass) << format_diff(threaded, t3, t1, d);
 }
 
 // Note [index_select on CUDA]: an index out of range fails a device-side

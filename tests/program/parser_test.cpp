@@ -99,6 +99,49 @@ TEST(Parser, CrlfAndCommentsAndRecordedLines) {
   EXPECT_EQ(p.trailing_comments, std::vector<std::string>{"# tail"});
 }
 
+// `#! engine-threads N` (Program::engine_threads): once, N in 1..256, printed
+// as the program's first line; anything else after `#!` is an error.
+TEST(Parser, EngineThreadsDirective) {
+  Program p = parse_program("# head\n#! engine-threads 3\na = arange 4\n");
+  EXPECT_EQ(p.engine_threads, 3);
+  ASSERT_EQ(p.steps.size(), 1u);
+  EXPECT_EQ(p.steps[0].leading_comments, (std::vector<std::string>{"# head"}));
+  const std::string printed = print_program(p);
+  EXPECT_EQ(printed, "#! engine-threads 3\n# head\na = arange 4\n");
+  Program again = parse_program(printed);
+  EXPECT_TRUE(again.same_as(p));
+  EXPECT_EQ(print_program(again), printed);
+  Program plain = parse_program("a = arange 4\n");
+  EXPECT_EQ(plain.engine_threads, 0);
+  EXPECT_FALSE(plain.same_as(p));
+  EXPECT_EQ(print_program(plain), "a = arange 4\n");
+  EXPECT_EQ(parse_program("  #!\tengine-threads\t256  \r\n").engine_threads, 256);
+  EXPECT_EQ(parse_program("a = arange 4  #! engine-threads 2\n").engine_threads, 0);  // a trailing comment
+
+  struct Bad {
+    const char* text;
+    int line, col;
+    const char* message;
+  };
+  for (const Bad& b : {
+           Bad{"#! engine-threads 0\n", 1, 19, "engine-threads takes a thread count 1..256"},
+           Bad{"#! engine-threads 257\n", 1, 19, "engine-threads takes a thread count 1..256"},
+           Bad{"#! engine-threads -1\n", 1, 19, "engine-threads takes a thread count 1..256"},
+           Bad{"#! engine-threads x\n", 1, 19, "engine-threads takes a thread count 1..256"},
+           Bad{"#! engine-threads\n", 1, 18, "engine-threads takes a thread count 1..256"},
+           Bad{"#! engine-threads3\n", 1, 18, "engine-threads takes a thread count 1..256"},
+           Bad{"#! engine-threads 2 3\n", 1, 21, "unexpected text after the engine-threads count"},
+           Bad{"#! threads 2\n", 1, 4, "unknown directive: expected '#! engine-threads N'"},
+           Bad{"a = arange 2\n #!\n", 2, 4, "unknown directive: expected '#! engine-threads N'"},
+           Bad{"#! engine-threads 2\na = arange 2\n#! engine-threads 2\n", 3, 1, "engine-threads is given twice"},
+       }) {
+    ParseError e = error_of(b.text);
+    EXPECT_EQ(e.line, b.line) << b.text;
+    EXPECT_EQ(e.col, b.col) << b.text;
+    EXPECT_EQ(e.message, b.message) << b.text;
+  }
+}
+
 TEST(Parser, SignatureErrorsPointAtTheToken) {
   ParseError e = error_of("a = arange 24\nb = transpose a 0 x\n");
   EXPECT_EQ(e.line, 2);

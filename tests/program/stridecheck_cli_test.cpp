@@ -51,6 +51,59 @@ TEST_F(Cli, GenerateOutCreatesTheFolder) {
   EXPECT_TRUE(fs::exists(dir_ / "new" / "deeper" / "gen-4.prog")) << r.out;
 }
 
+// generate --engine-threads random: each program's first line names its
+// engine thread count, 1..4, drawn from its seed after the program (the same
+// programs as without it); decode prints the count a fuzzer input draws, and
+// the tools run a program on the count it names.
+TEST_F(Cli, GenerateAndDecodeNameEachProgramsEngineThreads) {
+  Result plain = run("generate --seed 100 --count 40");
+  Result drawn = run("generate --seed 100 --count 40 --engine-threads random");
+  ASSERT_EQ(drawn.status, 0) << drawn.out;
+  EXPECT_EQ(run("generate --seed 100 --count 40 --engine-threads random").out, drawn.out);
+  EXPECT_EQ(plain.out.find("#!"), std::string::npos) << plain.out;
+  std::istringstream lines(drawn.out);
+  std::string line, without;
+  int counts[5] = {};
+  while (std::getline(lines, line)) {
+    if (line.rfind("#! engine-threads ", 0) != 0) {
+      without += line + "\n";
+      continue;
+    }
+    const int n = std::stoi(line.substr(18));
+    ASSERT_TRUE(n >= 1 && n <= 4) << line;
+    ++counts[n];
+  }
+  EXPECT_EQ(without, plain.out);
+  EXPECT_EQ(counts[1] + counts[2] + counts[3] + counts[4], 40);
+  for (int n = 1; n <= 4; ++n) EXPECT_GT(counts[n], 0) << n;
+  Result two = run("generate --seed 100 --count 3 --engine-threads 2");
+  EXPECT_EQ(std::count(two.out.begin(), two.out.end(), '!'), 3) << two.out;
+  EXPECT_NE(two.out.find("#! engine-threads 2\n"), std::string::npos) << two.out;
+  for (const char* bad : {"0", "Random"})
+    EXPECT_EQ(run(std::string("generate --engine-threads ") + bad).status, 2) << bad;
+
+  Result stats = run(std::string("generate --stats ") + kEngineTwice + " --seed 100 --count 8 --engine-threads random");
+  EXPECT_EQ(stats.status, 0) << stats.out;
+  EXPECT_NE(stats.out.find("engine threads (every loop split): random 1..4 per program, drawn from its seed;"),
+            std::string::npos)
+      << stats.out;
+
+  const std::string seeds = (dir_ / "seeds").string();
+  ASSERT_EQ(run("seeds --seed 100 --count 8 --out " + seeds).status, 0);
+  std::string inputs;
+  for (int k = 100; k < 108; ++k) inputs += " " + seeds + "/seed-" + std::to_string(k);
+  Result d = run("decode" + inputs);
+  EXPECT_EQ(d.status, 0) << d.out;
+  size_t named = 0;
+  for (size_t at = d.out.find("\n#! engine-threads "); at != std::string::npos;
+       at = d.out.find("\n#! engine-threads ", at + 1))
+    ++named;
+  EXPECT_EQ(named, 8u) << d.out;
+  Result one = run("decode " + seeds + "/seed-101");
+  Result r = run(std::string("run ") + kEngineTwice + " " + write("decoded.prog", one.out));
+  EXPECT_NE(r.status, 2) << one.out << r.out;
+}
+
 TEST_F(Cli, MalformedProgramIsExitTwoWithPosition) {
   std::string p = write("bad.prog", "a = arange 6\nb = view a [2,3\n");
   write("good.prog", "a = arange 6\n");

@@ -125,6 +125,16 @@ void set_parallel_min_elements(int64_t n) { g_min_elements.store(std::max<int64_
 
 int64_t parallel_min_elements() { return g_min_elements.load(); }
 
+ScopedThreads::ScopedThreads(int n) : threads_(num_threads()), min_elements_(parallel_min_elements()) {
+  set_num_threads(std::max(n, 1));
+  if (n > 1) set_parallel_min_elements(1);
+}
+
+ScopedThreads::~ScopedThreads() {
+  set_num_threads(threads_);
+  set_parallel_min_elements(min_elements_);
+}
+
 int64_t parallel_pieces(int64_t numel) {
   const int64_t threads = num_threads();
   return threads > 1 && numel >= parallel_min_elements() ? threads : 1;

@@ -34,6 +34,22 @@ int64_t parallel_min_elements();
 void set_num_threads(int n);
 int num_threads();
 
+// For its lifetime: n threads (n >= 1), and with n > 1 every loop split
+// (parallel_min_elements 1), so that small loops take the parallel paths;
+// then the earlier thread count and threshold again. A program that names
+// its engine thread count (`#! engine-threads N`, program/ir.h) runs so.
+class ScopedThreads {
+ public:
+  explicit ScopedThreads(int n);
+  ~ScopedThreads();
+  ScopedThreads(const ScopedThreads&) = delete;
+  ScopedThreads& operator=(const ScopedThreads&) = delete;
+
+ private:
+  int threads_;
+  int64_t min_elements_;
+};
+
 // Calls body(begin, end) over disjoint ranges covering [0, outer), on up to
 // num_threads() threads when numel >= parallel_min_elements() and outer > 1,
 // else once on this thread. Waits for all; the first exception thrown by a
