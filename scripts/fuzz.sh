@@ -14,9 +14,11 @@
 # SANITIZE=ON builds with ASan+UBSan. FUZZ_TARGET=parser_fuzzer or
 # overlap_fuzzer runs that target instead (corpus and findings in
 # out/fuzz/<target>/; no grouping or report). FUZZ_STATUS_EVERY=N: status
-# line period in seconds (default 5). The oracle is LibTorch 2.15 (the wheel of
-# scripts/setup.sh); FUZZ_ORACLE=find uses find_package(Torch) instead (Debian's
-# 1.13, or $CMAKE_PREFIX_PATH's), best with its own FUZZ_BUILD_DIR.
+# line period in seconds (default 5). FUZZ_OUT=DIR: the campaign's folder
+# (corpus/, findings/, report/) instead of out/fuzz, e.g. one per oracle.
+# The oracle is LibTorch 2.15 (the wheel of scripts/setup.sh); FUZZ_ORACLE=find
+# uses find_package(Torch) instead (Debian's 1.13, or $CMAKE_PREFIX_PATH's),
+# best with its own FUZZ_BUILD_DIR and FUZZ_OUT.
 # STRIDECHECK_MUTATOR=bytes|units: libFuzzer's mutations only, or the
 # structure-aware ones only (default: half each; fuzz/view_chain_fuzzer.cpp).
 set -euo pipefail
@@ -25,7 +27,7 @@ seconds="${1:-300}"
 jobs="${2:-$(nproc)}"
 build="${FUZZ_BUILD_DIR:-$root/build-fuzz}"
 target="${FUZZ_TARGET:-view_chain_fuzzer}"
-out="$root/out/fuzz${FUZZ_TARGET:+/$target}"
+out="${FUZZ_OUT:-$root/out/fuzz}${FUZZ_TARGET:+/$target}"
 every="${FUZZ_STATUS_EVERY:-5}"
 known="$root/corpus/known_divergences.txt"
 extra=()  # the parser's dictionary, and the regression corpus as read-only seeds
