@@ -181,6 +181,7 @@ Tensor expand(const Tensor& self, const Shape& size);
 Tensor expand_as(const Tensor& self, const Tensor& other);
 Tensor broadcast_to(const Tensor& self, const Shape& size);
 Checked<Tensor> expand_checked(const Tensor& self, const Shape& size);
+Checked<Tensor> expand_as_checked(const Tensor& self, const Tensor& other);
 
 // engine/views/squeeze.cpp
 Tensor unsqueeze(const Tensor& self, int64_t dim);

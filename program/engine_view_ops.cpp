@@ -63,7 +63,7 @@ void add_engine_view_ops(EngineOpTable& t) {
   one(t, "permute", [](A a, S self, E) { return engine::permute(self, a.int_list(1)); });
   one(t, "movedim", [](A a, S self, E) { return engine::movedim(self, a.int_list(1), a.int_list(2)); });
   one(t, "expand", [](A a, S self, E) { return engine::expand_checked(self, a.int_list(1)); });
-  one(t, "expand_as", [](A a, S self, E env) { return engine::expand_checked(self, env(a.tensor(1)).sizes); });
+  one(t, "expand_as", [](A a, S self, E env) { return engine::expand_as_checked(self, env(a.tensor(1))); });
   one(t, "broadcast_to", [](A a, S self, E) { return engine::expand_checked(self, a.int_list(1)); });
   one(t, "unsqueeze", [](A a, S self, E) { return engine::unsqueeze_checked(self, a.int_(1)); });
   one(t, "squeeze", [](A a, S self, E) {

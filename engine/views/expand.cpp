@@ -92,7 +92,18 @@ Tensor expand(const Tensor& self, const Shape& size) {
   return out;
 }
 
-Tensor expand_as(const Tensor& self, const Tensor& other) { return expand(self, other.sizes); }
+// at::expand_as is self.expand_symint(other.sym_sizes()): other's sizes reach
+// expand as SymInts, so a stored size below -2^62 raises as one that is not
+// concrete (check_concrete_symints: "SymIntArrayRef expected to contain only
+// concrete integers" in 1.13), where expand's own IntArrayRef would say "...
+// cannot be represented as a SymInt" (generated seeds 5425888, 5788997, 1.13;
+// view_as takes other.sizes() as an IntArrayRef: the latter, measured).
+Checked<Tensor> expand_as_checked(const Tensor& self, const Tensor& other) {
+  check_concrete_symints(other.sizes);
+  return expand_checked(self, other.sizes);
+}
+
+Tensor expand_as(const Tensor& self, const Tensor& other) { return expand_as_checked(self, other).value_or_throw(); }
 
 Tensor broadcast_to(const Tensor& self, const Shape& size) { return expand(self, size); }
 

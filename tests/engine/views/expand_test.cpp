@@ -1,5 +1,8 @@
 // expand, expand_as, broadcast_to (engine/views/expand.cpp).
+#include <limits>
+
 #include "engine/layout.h"
+#include "engine/version_profile.h"
 #include "tests/engine/views/views_test_util.h"
 
 namespace sc::engine {
@@ -72,6 +75,20 @@ TEST(ExpandAs, UsesTheOtherSizes) {
   EXPECT_RAISES(expand_as(x, iota({3})), RuntimeError,
                 "expand(CPUFloatType{[1, 4]}, size=[3]): the number of sizes provided (1) must be greater or equal "
                 "to the number of dimensions in the tensor (2)");
+}
+
+// other's sizes pass as SymInts (self.expand_symint(other.sym_sizes())): a
+// stored size below -2^62 is not a concrete SymInt in 1.13 (generated seed
+// 5425888), where expand's size list says it cannot be represented.
+TEST(ExpandAs, OtherSizesBelowMinusTwoToTheSixtyTwoAreNotConcrete) {
+  const ProfileScope profile("1.13");
+  Tensor x = iota({1});
+  Tensor other = x;
+  other.sizes = {0, 3, std::numeric_limits<int64_t>::min()};
+  other.strides = {1, 1, 1};
+  EXPECT_RAISES(expand_as(x, other), RuntimeError, "SymIntArrayRef expected to contain only concrete integers");
+  EXPECT_RAISES(expand(x, other.sizes), RuntimeError,
+                "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
 }
 
 TEST(BroadcastTo, IsExpand) {
