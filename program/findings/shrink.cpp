@@ -104,6 +104,7 @@ class Shrinker {
   Shrinker(const Program& p, const std::function<bool(const Program&)>& test, const ShrinkPolicy& policy)
       : test_(test), policy_(policy) {
     best_.source_name = p.source_name;
+    best_.engine_threads = p.engine_threads;  // a run setting, kept (Program::engine_threads)
     best_.steps = p.steps;
     for (Step& s : best_.steps) {
       s.leading_comments.clear();

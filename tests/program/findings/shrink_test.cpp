@@ -28,6 +28,24 @@ ShrinkResult shrink_against(const Program& p, Planted& planted) {
   return shrink_program(p, [&](const Program& c) { return signature_of(c, planted) == sig; });
 }
 
+// `#! engine-threads N` is a run setting, not a step: every candidate keeps
+// it (a finding on 3 threads may need them), and so does the result.
+TEST(Shrink, KeepsTheEngineThreadCount) {
+  Program p = parse_program("#! engine-threads 3\na = arange 6\nb = view a [2,3]\nc = t b\nd = neg a\n");
+  int tests = 0;
+  ShrinkResult r = shrink_program(p, [&](const Program& c) {
+    ++tests;
+    EXPECT_EQ(c.engine_threads, 3) << print_program(c);
+    bool has_t = false;
+    for (const Step& s : c.steps) has_t |= s.op == "t";
+    return c.engine_threads == 3 && has_t;
+  });
+  EXPECT_GT(tests, 0);
+  EXPECT_EQ(r.program.engine_threads, 3);
+  EXPECT_LT(r.program.steps.size(), p.steps.size());
+  EXPECT_EQ(print_program(r.program, false).rfind("#! engine-threads 3\n", 0), 0u) << print_program(r.program);
+}
+
 TEST(Shrink, AHandWrittenChainKeepsOnlyWhatTheBugNeeds) {
   auto planted = testing::transpose_bug();
   Program p = parse_program(R"(x = arange 60 dtype=int64
