@@ -22,10 +22,15 @@ constexpr std::array<Info, kNumDTypes> kInfo{{
     {DType::Float32, 4, "float32", "Float"},
     {DType::Float64, 8, "float64", "Double"},
 }};
+constexpr bool itemsizes_agree() {
+  for (const Info& i : kInfo)
+    if (i.itemsize != itemsize(i.dtype)) return false;
+  return true;
+}
+static_assert(itemsizes_agree(), "dtype.h's itemsize table disagrees with kInfo");
 const Info& info(DType d) { return kInfo[static_cast<size_t>(d)]; }
 }  // namespace
 
-int64_t itemsize(DType d) { return info(d).itemsize; }
 std::string_view dtype_name(DType d) { return info(d).name; }
 std::string_view torch_scalar_type_name(DType d) { return info(d).torch_name; }
 

@@ -12,7 +12,10 @@ enum class DType : uint8_t {
 };
 inline constexpr int kNumDTypes = 10;
 
-int64_t itemsize(DType);
+// Bytes per element (the table in dtype.cpp checks these at compile time).
+// Inline: every view op's bounds check reads it.
+inline constexpr int8_t kItemsizes[kNumDTypes] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8};
+inline constexpr int64_t itemsize(DType d) { return kItemsizes[static_cast<uint8_t>(d)]; }
 // The program language's name: "float32", "int64", "bool", ...
 std::string_view dtype_name(DType);
 // Accepts the program names and LibTorch's aliases ("float", "half", "long", ...).

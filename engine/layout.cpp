@@ -148,8 +148,6 @@ bool is_non_overlapping_and_dense(const Tensor& t) {
   return t.stale_layout ? t.stale_layout->non_overlapping_and_dense : is_non_overlapping_and_dense(t.sizes, t.strides);
 }
 
-int64_t cached_numel(const Tensor& t) { return t.stale_numel ? *t.stale_numel : t.numel(); }
-
 LayoutFlags layout_flags(const Tensor& t) {
   if (t.stale_layout) return *t.stale_layout;
   return LayoutFlags{is_contiguous(t.sizes, t.strides), is_channels_last_contiguous(t.sizes, t.strides),

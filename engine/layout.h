@@ -35,6 +35,6 @@ bool is_contiguous(const Tensor& t, MemoryFormat format = MemoryFormat::Contiguo
 bool is_non_overlapping_and_dense(const Tensor& t);
 LayoutFlags layout_flags(const Tensor& t);
 // TensorImpl::numel(): t.stale_numel when set, else t.numel().
-int64_t cached_numel(const Tensor& t);
+inline int64_t cached_numel(const Tensor& t) { return t.stale_numel ? *t.stale_numel : t.numel(); }
 
 }  // namespace sc::engine

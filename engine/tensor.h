@@ -81,9 +81,30 @@ struct Tensor {
         strides(std::move(strides)),
         dtype(dtype),
         id(id) {}
+  // The same with copies of sizes and strides, copied straight into the
+  // header (make_view's const& overloads: one copy of each, no move after).
+  Tensor(std::shared_ptr<Storage> storage, int64_t storage_offset, const Shape& sizes, const Shape& strides,
+         DType dtype, uint64_t id)
+      : storage(std::move(storage)),
+        storage_offset(storage_offset),
+        sizes(sizes),
+        strides(strides),
+        dtype(dtype),
+        id(id) {}
+  // The same with `rank` zeros for sizes and strides, for the caller to fill
+  // in place (make_view_of_rank).
+  Tensor(std::shared_ptr<Storage> storage, int64_t storage_offset, size_t rank, DType dtype, uint64_t id)
+      : storage(std::move(storage)), storage_offset(storage_offset), sizes(rank), strides(rank), dtype(dtype), id(id) {}
 
   int64_t dim() const { return static_cast<int64_t>(sizes.size()); }
-  int64_t numel() const;
+  // The product of the sizes in uint64, as TensorImpl::safe_compute_numel
+  // computes it. LibTorch raises when it overflows, so only a header LibTorch
+  // would reject has a wrapped product; computing it is never undefined.
+  int64_t numel() const {
+    uint64_t n = 1;
+    for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
+    return static_cast<int64_t>(n);
+  }
   bool is_view() const { return base_id.has_value(); }
   Device device() const { return storage->device(); }
   // The version counter this tensor shares with every tensor on its storage
@@ -92,7 +113,18 @@ struct Tensor {
 };
 
 // A fresh identity for a new tensor object.
-uint64_t next_tensor_id();
+// Each thread takes ids in blocks of 1024 from one shared counter
+// (next_tensor_id_block) and hands them out without an atomic operation (a
+// view op makes one id; the lock-prefixed increment was a measurable part of
+// it). Ids stay unique across threads and increase within each thread; 0 is
+// never an id. Inline: every view op takes one.
+uint64_t next_tensor_id_block(uint64_t& next, uint64_t& end);
+inline uint64_t next_tensor_id() {
+  static thread_local uint64_t next = 0, end = 0;  // one pair per thread, program-wide (an inline function's)
+  if (next == end) [[unlikely]]
+    return next_tensor_id_block(next, end);
+  return next++;
+}
 
 // A new, non-view tensor owning `storage` (creation and copy results).
 Tensor make_tensor(std::shared_ptr<Storage> storage, Shape sizes, Shape strides,
@@ -101,10 +133,35 @@ Tensor make_tensor(std::shared_ptr<Storage> storage, Shape sizes, Shape strides,
 // A view of `self` with the given geometry: same storage (and so version
 // counter), a fresh identity, and _base = self's base if self is a view, else
 // self. The rvalue overloads move the geometry in (a view op's own sizes and
-// strides: one copy each, into the header).
-Tensor make_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
-Tensor make_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset, DType dtype);
-Tensor make_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset);
-Tensor make_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset, DType dtype);
+// strides); the const& ones copy it straight into the header.
+// _base is assigned, not passed to the constructor: an optional built as an
+// argument is written in two stores and read back as one 16-byte load, which
+// stalls (no store-to-load forwarding; it was most of make_view's time).
+// Inline, as view ops call them once per call.
+inline Tensor make_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset, DType dtype) {
+  Tensor t(self.storage, storage_offset, std::move(sizes), std::move(strides), dtype, next_tensor_id());
+  t.base_id = self.base_id ? *self.base_id : self.id;
+  return t;
+}
+inline Tensor make_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset) {
+  return make_view(self, std::move(sizes), std::move(strides), storage_offset, self.dtype);
+}
+inline Tensor make_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset,
+                        DType dtype) {
+  Tensor t(self.storage, storage_offset, sizes, strides, dtype, next_tensor_id());
+  t.base_id = self.base_id ? *self.base_id : self.id;
+  return t;
+}
+inline Tensor make_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+  return make_view(self, sizes, strides, storage_offset, self.dtype);
+}
+// The same view with `rank` zeros for sizes and strides, which the view op
+// then fills in place: neither the geometry nor (returned by name) the
+// header is moved.
+inline Tensor make_view_of_rank(const Tensor& self, size_t rank, int64_t storage_offset) {
+  Tensor t(self.storage, storage_offset, rank, self.dtype, next_tensor_id());
+  t.base_id = self.base_id ? *self.base_id : self.id;
+  return t;
+}
 
 }  // namespace sc::engine

@@ -4,6 +4,7 @@
 // to a copy when no view can express the result (STYLE lesson 2).
 // Each family lives in its own file under engine/views/. Errors carry
 // LibTorch's kind and exact message (engine/error.h).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,7 +75,16 @@ void set_sizes_and_strides_strides_in_place(const Shape& sizes, Shape& strides);
 void check_contiguous_stride_calculation(const Shape& sizes);
 // TensorImpl::safe_compute_numel: "numel: integer multiplication overflow"
 // when the product of the sizes (as uint64) overflows or exceeds INT64_MAX.
-void check_numel(const Shape& sizes);
+// (A negative size is a huge unsigned value: it raises unless a later size is 0.)
+[[noreturn]] void raise_numel_overflow();
+inline void check_numel(const Shape& sizes) {
+  uint64_t n = 1;
+  bool overflows = false;
+  for (int64_t s : sizes) overflows |= __builtin_mul_overflow(n, static_cast<uint64_t>(s), &n);
+  overflows |= n > static_cast<uint64_t>(INT64_MAX);
+  if (overflows) [[unlikely]]
+    raise_numel_overflow();
+}
 // at::detail::computeStorageNbytesContiguous, 1.13: the product of the sizes
 // and the itemsize as uint64, overflow sticky (a later 0 size does not clear
 // it): "Storage size calculation overflowed with sizes=[..]".
@@ -130,7 +140,26 @@ std::string format_int_list(const Shape& v);
 // profile) and run the checks, in LibTorch's order and with its messages,
 // only when it says no; tests/engine/views/shape_math_test.cpp checks the
 // claim on random and edge headers under both profiles.
-bool is_plain_view_geometry(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+// One pass of int64 arithmetic that stops at the first doubt; inline, as
+// every view op built on as_strided asks it once per call.
+inline bool is_plain_view_geometry(const Tensor& self, const Shape& sizes, const Shape& strides,
+                                   int64_t storage_offset) {
+  const size_t n = sizes.size();
+  if (n != strides.size() || storage_offset < 0) return false;
+  int64_t last = storage_offset, numel = 1;  // the highest element index, the product of the sizes
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t size = sizes[i], stride = strides[i];
+    if (size < 1 || stride < 0) return false;
+    int64_t span = 0;
+    if (__builtin_mul_overflow(stride, size - 1, &span) || __builtin_add_overflow(last, span, &last) ||
+        __builtin_mul_overflow(numel, size, &numel))
+      return false;
+  }
+  int64_t bytes = 0;
+  if (__builtin_add_overflow(last, 1, &last) || __builtin_mul_overflow(last, itemsize(self.dtype), &bytes))
+    return false;
+  return bytes <= self.storage->nbytes();
+}
 
 // A view with LibTorch's as_strided checks (at::native::setStrided, which every
 // view op built on self.as_strided() goes through), in LibTorch's order:
@@ -140,13 +169,16 @@ bool is_plain_view_geometry(const Tensor& self, const Shape& sizes, const Shape&
 // overload moves the op's own geometry into the result.
 Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset);
 Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
-// Those checks alone, for an in-place restride of self (as_strided_: the
-// structured ops' resize of an out= tensor).
-void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
 // The same checks one by one, without the plain-geometry shortcut (what
 // check_as_strided runs when is_plain_view_geometry says no; tests hold the
 // two against each other).
 void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+// Those checks alone, for an in-place restride of self (as_strided_: the
+// structured ops' resize of an out= tensor); a plain geometry passes them all.
+inline void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+  if (!is_plain_view_geometry(self, sizes, strides, storage_offset)) [[unlikely]]
+    check_as_strided_in_order(self, sizes, strides, storage_offset);
+}
 // at::native::alias_with_sizes_and_strides: a view at self's storage_offset;
 // its only checks are TensorImpl::set_sizes_and_strides's (negative strides
 // replaced, 2.x: "Stride calculation overflowed") and the numel overflow check.

@@ -61,8 +61,7 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
            " but size is ", size);
   SC_CHECK(step > 0, "step is ", step, " but must be > 0");
   // filled in place
-  Tensor out = make_view(self, Shape(static_cast<size_t>(nd + 1)), Shape(static_cast<size_t>(nd + 1)),
-                         self.storage_offset);
+  Tensor out = make_view_of_rank(self, static_cast<size_t>(nd + 1), self.storage_offset);
   Shape& sizes = out.sizes;
   Shape& strides = out.strides;
   sizes[nd] = size;

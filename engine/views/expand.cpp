@@ -72,7 +72,7 @@ MaybeFailure expand_into(const Tensor& self, const Shape& size, Tensor& out) {
 
 // filled in place; the strides start at 0
 Tensor expand_target(const Tensor& self, const Shape& size) {
-  return make_view(self, Shape(size.size()), Shape(size.size()), self.storage_offset);
+  return make_view_of_rank(self, size.size(), self.storage_offset);
 }
 }  // namespace
 

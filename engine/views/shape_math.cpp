@@ -8,6 +8,7 @@
 #include "engine/error.h"
 #include "engine/version_profile.h"
 #include "engine/views.h"
+#include "engine/views/shape_math_impl.h"
 #include "engine/views/wrapping.h"
 
 namespace sc::engine {
@@ -99,107 +100,41 @@ int64_t size_at(const Tensor& self, int64_t dim) {
   return self.sizes[static_cast<size_t>(maybe_wrap_dim(dim, self.dim(), /*wrap_scalar=*/false))];
 }
 
-int64_t symint_mul(int64_t a, int64_t b) {
-  const int64_t product = wrapping::mul(a, b);
-  check_symint(product);
-  return product;
+int64_t symint_mul(int64_t a, int64_t b) { return shape_math::SymIntArithmetic::mul(a, b); }
+
+// infer_size's errors (the bodies are in shape_math_impl.h).
+namespace shape_math {
+Failure infer_size_two_inferred() { return fail_plain("only one dimension can be inferred"); }
+Failure infer_size_invalid_dimension(const Shape& shape, size_t d) {
+  if (since(Change::ViewShapeErrorNamesIndex))
+    return fail(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d], " at index ", d, " of shape ",
+                format_int_list(shape));
+  return fail(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d]);
 }
-
-// Note [SymInt arithmetic]: LibTorch runs some shape code twice over, once
-// on int64_t (IntArrayRef: view) and once on c10::SymInt (SymIntArrayRef:
-// reshape). Both wrap on overflow; 1.13's SymInt operators then construct the
-// result as SymInt(int64_t), which raises when the wrapped value lies below
-// -2^62 (the pointer tag, check_symint): "Expected !is_symbolic() to be true,
-// ...". Since 2.1 (Change::LargeNegativeSymInt) such a result is a valid
-// SymInt. Each shape function is written once, over one of these two:
-namespace {
-struct IntArithmetic {
-  static int64_t mul(int64_t a, int64_t b) { return wrapping::mul(a, b); }
-};
-struct SymIntArithmetic {
-  static int64_t mul(int64_t a, int64_t b) { return symint_mul(a, b); }
-};
-
-// at::infer_size_impl: newsize = prod(shape[d] for d != the -1); the -1 takes
-// numel / newsize when that divides exactly and newsize != 0.
-template <class Arithmetic>
-Checked<Shape> infer_size_impl(const Shape& shape, int64_t numel) {
-  int64_t newsize = 1;
-  std::optional<size_t> infer_dim;
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d] == -1) {
-      if (infer_dim) return fail_plain("only one dimension can be inferred");
-      infer_dim = d;
-    } else if (shape[d] >= 0) {
-      newsize = Arithmetic::mul(newsize, shape[d]);
-    } else {
-      if (since(Change::ViewShapeErrorNamesIndex))
-        return fail(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d], " at index ", d, " of shape ",
-                    format_int_list(shape));
-      return fail(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d]);
-    }
-  }
-  if (numel == newsize || (infer_dim && newsize > 0 && numel % newsize == 0)) {
-    Shape res = shape;
-    if (infer_dim) {
-      SC_CHECK_OR_RETURN(newsize != 0, "cannot reshape tensor of 0 elements into shape ", format_int_list(shape),
-                         " because the unspecified dimension size -1 can be any value and is ambiguous");
-      res[*infer_dim] = numel / newsize;
-    }
-    return res;
-  }
+Failure infer_size_ambiguous(const Shape& shape) {
+  return fail(ErrorKind::RuntimeError, "cannot reshape tensor of 0 elements into shape ", format_int_list(shape),
+              " because the unspecified dimension size -1 can be any value and is ambiguous");
+}
+Failure infer_size_mismatch(const Shape& shape, int64_t numel) {
   return fail_plain("shape '", format_int_list(shape), "' is invalid for input of size ", numel);
 }
+}  // namespace shape_math
 
-// Note [computeStride] (at::detail::computeStride_impl, TensorUtils.cpp):
-// walk the old dims from the last, grouping them into "chunks" of dims that
-// are contiguous with each other (stride[d-1] == numel(chunk) * base stride;
-// size-1 dims never break a chunk). Each chunk must be covered exactly by a
-// run of new dims, which get strides base * (numel of the new dims to their
-// right inside the chunk); new size-1 dims are absorbed by whichever chunk is
-// open. Special cases: a 0-d input gives all-1 strides; a 0-numel input keeps
-// its strides when the shape is unchanged, else gets contiguous-like strides.
-// Products in Arithmetic (Note [SymInt arithmetic]): numel left to right,
-// then each stride and chunk product.
+namespace {
+template <class Arithmetic>
+Checked<Shape> infer_size_impl(const Shape& shape, int64_t numel) {
+  Shape res(shape.size());
+  SC_TRY(shape_math::infer_size_into<Arithmetic>(shape, numel, res));
+  return res;
+}
 template <class Arithmetic>
 std::optional<Shape> compute_stride_impl(const Shape& oldshape, const Shape& oldstride, const Shape& newshape) {
-  if (oldshape.empty()) return Shape(newshape.size(), 1);
-  int64_t numel = 1;
-  for (int64_t s : oldshape) numel = Arithmetic::mul(numel, s);
-  if (numel == 0 && oldshape == newshape) return oldstride;
-
-  const int64_t nview = static_cast<int64_t>(newshape.size());
   Shape newstride(newshape.size());
-  if (numel == 0) {
-    for (int64_t d = nview - 1; d >= 0; --d)
-      newstride[d] = d == nview - 1 ? 1 : Arithmetic::mul(std::max<int64_t>(newshape[d + 1], 1), newstride[d + 1]);
-    return newstride;
-  }
-
-  int64_t view_d = nview - 1;
-  int64_t chunk_base_stride = oldstride.back();
-  int64_t tensor_numel = 1, view_numel = 1;
-  for (int64_t tensor_d = static_cast<int64_t>(oldshape.size()) - 1; tensor_d >= 0; --tensor_d) {
-    tensor_numel = Arithmetic::mul(tensor_numel, oldshape[tensor_d]);
-    if (tensor_d == 0 ||
-        (oldshape[tensor_d - 1] != 1 && oldstride[tensor_d - 1] != Arithmetic::mul(tensor_numel, chunk_base_stride))) {
-      while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
-        newstride[view_d] = Arithmetic::mul(view_numel, chunk_base_stride);
-        view_numel = Arithmetic::mul(view_numel, newshape[view_d]);
-        --view_d;
-      }
-      if (view_numel != tensor_numel) return std::nullopt;
-      if (tensor_d > 0) {
-        chunk_base_stride = oldstride[tensor_d - 1];
-        tensor_numel = 1;
-        view_numel = 1;
-      }
-    }
-  }
-  if (view_d != -1) return std::nullopt;
+  if (!shape_math::compute_stride_into<Arithmetic>(oldshape, oldstride, newshape, newstride)) return std::nullopt;
   return newstride;
 }
-
+using shape_math::IntArithmetic;
+using shape_math::SymIntArithmetic;
 }  // namespace
 
 Checked<Shape> infer_size_checked(const Shape& shape, int64_t numel) {
@@ -254,16 +189,8 @@ int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize, 
   return compute_storage_nbytes_contiguous_checked(sizes, itemsize, storage_offset).value_or_throw();
 }
 
-// TensorImpl::safe_compute_numel: the product of the sizes as uint64; an
-// overflow, or a product above INT64_MAX, raises. (A negative size is a huge
-// unsigned value: it raises unless a later size is 0.)
-void check_numel(const Shape& sizes) {
-  uint64_t n = 1;
-  bool overflows = false;
-  for (int64_t s : sizes) overflows |= __builtin_mul_overflow(n, static_cast<uint64_t>(s), &n);
-  overflows |= n > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
-  SC_CHECK(!overflows, "numel: integer multiplication overflow");
-}
+// check_numel's error (views.h; the check is inline).
+void raise_numel_overflow() { raise(ErrorKind::RuntimeError, "numel: integer multiplication overflow"); }
 
 Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides) {
   set_sizes_and_strides_strides_in_place(sizes, strides);
@@ -292,32 +219,6 @@ void check_contiguous_stride_calculation(const Shape& sizes) {
   for (size_t i = sizes.size() - 1; i-- > 0;)
     SC_CHECK(!__builtin_mul_overflow(stride, std::max<int64_t>(sizes[i + 1], 1), &stride),
              "Stride calculation overflowed");
-}
-
-// Note [plain view geometry] (views.h): a sufficient condition for every
-// check below, in one pass of int64 arithmetic that stops at the first doubt.
-bool is_plain_view_geometry(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
-  const size_t n = sizes.size();
-  if (n != strides.size() || storage_offset < 0) return false;
-  int64_t last = storage_offset, numel = 1;  // the highest element index, the product of the sizes
-  for (size_t i = 0; i < n; ++i) {
-    const int64_t size = sizes[i], stride = strides[i];
-    if (size < 1 || stride < 0) return false;
-    int64_t span = 0;
-    if (__builtin_mul_overflow(stride, size - 1, &span) || __builtin_add_overflow(last, span, &last) ||
-        __builtin_mul_overflow(numel, size, &numel))
-      return false;
-  }
-  int64_t bytes = 0;
-  if (__builtin_add_overflow(last, 1, &last) || __builtin_mul_overflow(last, itemsize(self.dtype), &bytes))
-    return false;
-  return bytes <= self.storage->nbytes();
-}
-
-// A plain geometry passes every check (Note [plain view geometry]).
-void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
-  if (!is_plain_view_geometry(self, sizes, strides, storage_offset))
-    check_as_strided_in_order(self, sizes, strides, storage_offset);
 }
 
 // self.as_strided(sizes, strides, offset): the SymInt conversions (right to

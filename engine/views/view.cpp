@@ -5,6 +5,7 @@
 #include "engine/layout.h"
 #include "engine/version_profile.h"
 #include "engine/views.h"
+#include "engine/views/shape_math_impl.h"
 #include "engine/views/wrapping.h"
 
 namespace sc::engine {
@@ -16,34 +17,49 @@ Failure view_incompatible() {
               "view size is not compatible with input tensor's size and stride (at least one dimension spans "
               "across two contiguous subspaces). Use .reshape(...) instead.");
 }
-Checked<Tensor> view_impl_checked(const Tensor& self, Shape&& inferred) {
-  auto stride = compute_stride(self.sizes, self.strides, inferred);
-  if (!stride) [[unlikely]]
-    return view_incompatible();
-  return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
-}
-// The throwing form builds its result in place (a Checked<Tensor> costs two
-// moves of the header: 19 -> 31 ns per view, bench/view_ops_bench).
+// _unsafe_view's view_impl on a fresh contiguous copy (reshape's copy path).
 Tensor view_impl(const Tensor& self, Shape&& inferred) {
   auto stride = compute_stride(self.sizes, self.strides, inferred);
   if (!stride) [[unlikely]]
     throw_failure(view_incompatible());
   return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
 }
+
+// view's checks and geometry, into a result header of size.size() dims:
+// shared by the two forms, so the throwing one builds its result in place (a
+// Checked<Tensor> costs two moves of the header: 19 -> 31 ns per view,
+// bench/view_ops_bench).
+// The SymInt conversion of `size` (check_symint_list) comes first in
+// LibTorch; it can only fail where infer_size does (a value below -2^62 is
+// not a size infer_size accepts), so it runs there, before that error.
+[[gnu::always_inline]] inline MaybeFailure view_into(const Tensor& self, const Shape& size, Tensor& out) {
+  using shape_math::IntArithmetic;
+  const int64_t numel = self.numel();  // computeStride's product of the sizes (int64, wrapping)
+  if (MaybeFailure f = shape_math::infer_size_into<IntArithmetic>(
+          size, self.stale_numel ? *self.stale_numel : numel, out.sizes)) [[unlikely]] {  // cached_numel(self)
+    check_symint_list(size);
+    return f;
+  }
+  if (!shape_math::compute_stride_with_numel<IntArithmetic>(self.sizes, self.strides, numel, out.sizes,
+                                                             out.strides)) [[unlikely]]
+    return view_incompatible();
+  shape_math::set_sizes_and_strides_checks(out.sizes, out.strides);  // alias_with_sizes_and_strides
+  return std::nullopt;
+}
 }  // namespace
 
 // view(size): sizes = infer_size(size, numel); strides = computeStride(...),
 // which must exist (Note [computeStride]); always a new view, never self.
 Checked<Tensor> view_checked(const Tensor& self, const Shape& size) {
-  check_symint_list(size);
-  Shape inferred;
-  SC_TRY_ASSIGN(inferred, infer_size_checked(size, cached_numel(self)));
-  return view_impl_checked(self, std::move(inferred));
+  Tensor out = make_view_of_rank(self, size.size(), self.storage_offset);
+  SC_TRY(view_into(self, size, out));
+  return out;
 }
 
 Tensor view(const Tensor& self, const Shape& size) {
-  check_symint_list(size);
-  return view_impl(self, infer_size(size, cached_numel(self)));
+  Tensor out = make_view_of_rank(self, size.size(), self.storage_offset);
+  throw_if(view_into(self, size, out));
+  return out;
 }
 
 Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, other.sizes); }
@@ -109,21 +125,27 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
 // reshape_symint infers the size and computes the strides over SymInts
 // (Note [SymInt arithmetic]); view does it over int64_t.
 Tensor reshape(const Tensor& self, const Shape& shape) {
+  using shape_math::SymIntArithmetic;
   check_symint_list(shape);
-  Shape inferred = infer_size_symint(shape, cached_numel(self));
-  if (auto stride = compute_stride_symint(self.sizes, self.strides, inferred)) {
+  // The view's header, filled in place; the copy path takes its sizes.
+  Tensor out = make_view_of_rank(self, shape.size(), self.storage_offset);
+  throw_if(shape_math::infer_size_into<SymIntArithmetic>(shape, cached_numel(self), out.sizes));
+  if (shape_math::compute_stride_into<SymIntArithmetic>(self.sizes, self.strides, out.sizes, out.strides)) {
     // _reshape_alias(shape, stride) takes the computed strides as SymInts: a
     // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13.
-    for (int64_t st : *stride) check_symint(st);
-    return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
+    for (int64_t st : out.strides) check_symint(st);
+    shape_math::set_sizes_and_strides_checks(out.sizes, out.strides);  // alias_with_sizes_and_strides
+    return out;
   }
   // A contiguous copy views as any shape of its numel, except where the shape's
   // product only wraps to numel (3 * 6148914691236517206 == 2 in int64):
   // there _unsafe_view's view_impl raises view's error.
   Tensor copy = clone(self, MemoryFormat::Contiguous);
-  Tensor viewed = view_impl(copy, std::move(inferred));
-  return make_tensor(copy.storage, std::move(viewed.sizes), std::move(viewed.strides), copy.storage_offset,
-                     copy.dtype);
+  Tensor viewed = view_impl(copy, std::move(out.sizes));
+  // (assigned: one returned object, so the view path above returns `out` in place)
+  out = make_tensor(copy.storage, std::move(viewed.sizes), std::move(viewed.strides), copy.storage_offset,
+                    copy.dtype);
+  return out;
 }
 
 // flatten(start, end): 0-d -> reshape([1]); start == end -> self itself;

@@ -60,6 +60,31 @@ TEST(InferSize, ResolvesOneMinusOne) {
   EXPECT_EQ(infer_size({}, 1), (Shape{}));
 }
 
+// The -1's division: in 32 bits where numel and the product fit, in 64 bits
+// beyond, and never for a product that wrapped negative (numel == newsize
+// then gives 1, as numel / newsize does).
+TEST(InferSize, DividesInEveryRange) {
+  EXPECT_EQ(infer_size({-1, 7}, 21), (Shape{3, 7}));
+  EXPECT_EQ(infer_size({3, -1}, int64_t{3} << 40), (Shape{3, int64_t{1} << 40}));
+  EXPECT_EQ(infer_size({int64_t{1} << 33, -1}, int64_t{5} << 33), (Shape{int64_t{1} << 33, 5}));
+  EXPECT_RAISES(infer_size({-1, 7}, 22), RuntimeError, "shape '[-1, 7]' is invalid for input of size 22");
+  EXPECT_RAISES(infer_size({-1, 3}, (int64_t{1} << 40) + 1), RuntimeError,
+                "shape '[-1, 3]' is invalid for input of size 1099511627777");
+  // 2^62 * 4 wraps to 0: ambiguous only when numel is 0 too
+  EXPECT_RAISES(infer_size({int64_t{1} << 62, 4, -1}, 0), RuntimeError,
+                "cannot reshape tensor of 0 elements into shape [4611686018427387904, 4, -1] because the unspecified "
+                "dimension size -1 can be any value and is ambiguous");
+  EXPECT_RAISES(infer_size({int64_t{1} << 62, 4, -1}, 8), RuntimeError,
+                "shape '[4611686018427387904, 4, -1]' is invalid for input of size 8");
+  // 3 * 2^62 wraps to -2^62: numel == newsize infers 1
+  const int64_t wrapped = static_cast<int64_t>(uint64_t{3} << 62);
+  EXPECT_EQ(infer_size({3, int64_t{1} << 62, -1}, wrapped), (Shape{3, int64_t{1} << 62, 1}));
+  EXPECT_RAISES(infer_size({3, int64_t{1} << 62, -1}, 6), RuntimeError,
+                "shape '[3, 4611686018427387904, -1]' is invalid for input of size 6");
+  // a stale (negative) numel divides as int64 does
+  EXPECT_EQ(infer_size({2, -1}, -6), (Shape{2, -3}));
+}
+
 TEST(InferSize, Errors) {
   const ProfileScope profile("1.13");  // LibTorch 1.13's behaviour; 2.15's: corpus/, version_profile_test
   EXPECT_RAISES(infer_size({5, -1}, 12), RuntimeError, "shape '[5, -1]' is invalid for input of size 12");
