@@ -107,8 +107,35 @@ TEST(HalfConvert, FloatToHalfMatchesScalarBitForBitUnderEveryProfile) {
       for (size_t i = 0; i < in.size(); ++i)
         ASSERT_EQ(out[i], expected[i]) << c.isa << " profile " << profile << std::hex << " float bits 0x"
                                        << float_to_bits(in[i]);
+      if (profile_half_nan() != HalfNan::KeepPayload) continue;
+      // the loop without the NaN test, which only these profiles use
+      std::vector<uint16_t> keep(in.size());
+      c.float_to_half_keep_payload(keep.data(), in.data(), static_cast<int64_t>(in.size()));
+      for (size_t i = 0; i < in.size(); ++i)
+        ASSERT_EQ(keep[i], expected[i]) << c.isa << " keep_payload, profile " << profile << std::hex
+                                        << " float bits 0x" << float_to_bits(in[i]);
     }
   }
+}
+
+TEST(HalfConvert, TheRunTakesTheLoopWithoutNaNTestOnlyWhereTheProfileKeepsPayloads) {
+  const float nan = bits_to_float(0xffe00000u);
+  std::vector<float> in(64, 1.0f);
+  in[37] = nan;
+  std::vector<uint16_t> out(in.size());
+  {
+    ProfileScope scope("1.13");
+    ASSERT_EQ(profile_half_nan(), HalfNan::Canonical);
+    cpu::float_to_half_run(out.data(), in.data(), static_cast<int64_t>(in.size()));
+    EXPECT_EQ(out[37], 0xfe00);
+  }
+  {
+    ProfileScope scope("2.15");
+    ASSERT_EQ(profile_half_nan(), HalfNan::KeepPayload);
+    cpu::float_to_half_run(out.data(), in.data(), static_cast<int64_t>(in.size()));
+    EXPECT_EQ(out[37], 0xff00);
+  }
+  EXPECT_EQ(out[36], 0x3c00);
 }
 
 TEST(HalfConvert, TheProfilesDisagreeOnTheNaNsTheTestCovers) {
@@ -165,17 +192,21 @@ TEST(HalfConvert, EveryRunLengthAndOffsetAgrees) {
         const size_t m = static_cast<size_t>(n) + 1;
         std::vector<uint16_t> h(m, 0xabcd), b(m, 0xabcd);
         std::vector<float> fh(m, 1.5f), fb(m, 1.5f);
+        std::vector<uint16_t> k(m, 0xabcd);
         c.float_to_half(h.data(), in.data() + off, n);
+        c.float_to_half_keep_payload(k.data(), in.data() + off, n);
         c.float_to_bfloat16(b.data(), in.data() + off, n);
         c.half_to_float(fh.data(), in16.data() + 0x7c00 + off, n);  // NaNs of every payload
         c.bfloat16_to_float(fb.data(), in16.data() + off, n);
         for (int64_t i = 0; i < n; ++i) {
           ASSERT_EQ(h[i], float_to_half(in[off + i]));
+          if (!(in[off + i] != in[off + i])) ASSERT_EQ(k[i], h[i]);  // NaNs: the 2.15 test above
           ASSERT_EQ(b[i], float_to_bfloat16(in[off + i], BFloat16Nan::Vector));
           ASSERT_EQ(float_to_bits(fh[i]), float_to_bits(half_to_float(in16[0x7c00 + off + i])));
           ASSERT_EQ(float_to_bits(fb[i]), float_to_bits(bfloat16_to_float(in16[off + i])));
         }
         EXPECT_EQ(h[n], 0xabcd) << "wrote past the run";
+        EXPECT_EQ(k[n], 0xabcd) << "wrote past the run";
         EXPECT_EQ(b[n], 0xabcd) << "wrote past the run";
         EXPECT_EQ(fh[n], 1.5f) << "wrote past the run";
         EXPECT_EQ(fb[n], 1.5f) << "wrote past the run";
