@@ -6,7 +6,9 @@
 #include <ATen/Version.h>
 #include <benchmark/benchmark.h>
 
+#include <cstring>
 #include <string>
+#include <thread>
 
 #include "engine/kernels/cpu/half_convert.h"
 #include "engine/kernels/cpu/parallel.h"
@@ -29,9 +31,33 @@ std::string cpu_capability() {
   return config.substr(from, config.find('\n', from) - from);
 }
 
+// Note [shared_ptr counts in a single-threaded process]: libstdc++'s
+// shared_ptr (the engine's storage handle) counts without the lock prefix
+// while the process has never started a thread (__libc_single_threaded), as
+// the harness runs by default (--engine-threads 1, LibTorch on one thread);
+// c10::intrusive_ptr (LibTorch's tensors) always locks. A view op copies
+// and drops one handle: 7-8 ns more per view on the engine's side once any
+// thread has run (measured: View 8.5 -> 16.2 ns, Transpose 9.7 -> 16.6 ns). --threaded_process starts (and joins) one thread
+// first, to measure that case; the run's context says which it was.
+bool take_flag(int& argc, char** argv, const char* flag) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], flag) == 0) {
+      for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
+      --argc;
+      return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  const bool threaded = take_flag(argc, argv, "--threaded_process");
+  if (threaded) std::thread([] {}).join();
+  benchmark::AddCustomContext("process", threaded ? "multi-threaded (--threaded_process: shared_ptr counts locked)"
+                                                  : "single-threaded until the _AllThreads pairs (shared_ptr "
+                                                    "counts unlocked: Note [shared_ptr counts in a "
+                                                    "single-threaded process])");
   // One thread each side (the _AllThreads pairs switch both, bench_common.h).
   at::set_num_threads(1);
   sc::engine::cpu::set_num_threads(1);
