@@ -1,6 +1,7 @@
 #include "engine/storage.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -114,7 +115,17 @@ void Storage::ByteFlags::resize(int64_t nbytes) {
   if (!mask.empty()) mask.resize(static_cast<size_t>(nbytes), 0);
 }
 
-void Storage::mark_undefined(int64_t off, int64_t n) { undefined_.set(off, n, nbytes_); }
+namespace {
+std::atomic<int> undefined_scribble{-1};
+}  // namespace
+
+void Storage::set_undefined_scribble(int byte) { undefined_scribble.store(byte, std::memory_order_relaxed); }
+
+void Storage::mark_undefined(int64_t off, int64_t n) {
+  undefined_.set(off, n, nbytes_);
+  const int scribble = undefined_scribble.load(std::memory_order_relaxed);
+  if (scribble >= 0 && device_ == Device::CPU && n > 0) std::memset(data_ + off, scribble, static_cast<size_t>(n));
+}
 void Storage::mark_defined(int64_t off, int64_t n) { undefined_.clear(off, n); }
 void Storage::mark_nan_choice(int64_t off, int64_t n) { nan_choice_.set(off, n, nbytes_); }
 void Storage::clear_nan_choice(int64_t off, int64_t n) { nan_choice_.clear(off, n); }

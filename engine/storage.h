@@ -45,6 +45,12 @@ class Storage {
   void mark_undefined(int64_t byte_offset, int64_t nbytes);
   void mark_defined(int64_t byte_offset, int64_t nbytes);
   bool has_undefined_bytes() const { return !undefined_.mask.empty(); }
+  // A check of the undefined-contents flow (properties/undefined_scribble_test.cpp):
+  // with a byte value 0..255 set, mark_undefined on a CPU storage also
+  // overwrites the marked bytes with it, so a value computed from undefined
+  // bytes that the engine forgot to mark differs between two runs with two
+  // values. -1 (the default) leaves the bytes alone. Process-wide.
+  static void set_undefined_scribble(int byte);
 
   // Bytes of NaNs whose sign and payload LibTorch's compiled loops choose
   // (Note [NaN operand choice] in engine/nan_choice.h). Empty means none;

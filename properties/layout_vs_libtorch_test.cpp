@@ -144,8 +144,19 @@ void use_oracle_profile() {
   (void)once;
 }
 
+// Sometimes a layout's sizes and strides trade places: a predicate called
+// with its arguments swapped (is_channels_last_contiguous(strides, sizes))
+// answers the question about this layout, so swapped calls are caught
+// (scripts/mutation.sh, round 6: such a swap in is_non_overlapping_and_dense
+// survived, since no drawn layout made the swapped question true).
+Layout gen_predicate_layout() {
+  Layout l = gen_layout(gen_sizes());
+  if (*rc::gen::inRange(0, 4) == 0) std::swap(l.sizes, l.strides);
+  return l;
+}
+
 void predicates_and_chosen_strides() {
-  const Layout l = gen_layout(gen_sizes());
+  const Layout l = gen_predicate_layout();
   RC_TAG(l.sizes.size());
   const at::Tensor t = torch_tensor(l);
   const engine::Tensor e = engine_tensor(l);
