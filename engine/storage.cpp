@@ -15,6 +15,13 @@ namespace sc::engine {
 // (engine/kernels/kernels.h), so the engine links without it.
 bool cuda_kernels_built() { return cuda_kernels() != nullptr; }
 
+namespace {
+std::atomic<bool> g_poison{false};
+}  // namespace
+
+void set_poison_fresh_storage(bool on) { g_poison.store(on, std::memory_order_relaxed); }
+bool poison_fresh_storage() { return g_poison.load(std::memory_order_relaxed); }
+
 Storage::Storage(int64_t nbytes, Device device, bool zeroed) : nbytes_(nbytes), device_(device) {
   SC_ASSERT(nbytes >= 0);
   if (nbytes == 0) return;
@@ -24,6 +31,7 @@ Storage::Storage(int64_t nbytes, Device device, bool zeroed) : nbytes_(nbytes), 
     data_ = static_cast<std::byte*>(std::aligned_alloc(64, rounded));
     if (!data_) throw std::bad_alloc();
     if (zeroed) std::memset(data_, 0, static_cast<size_t>(nbytes));
+    else if (poison_fresh_storage()) std::memset(data_, kPoisonByte, static_cast<size_t>(nbytes));  // Note [Poisoned fresh storage]
   } else {
     const DeviceKernels& k = device_kernels(device);
     data_ = zeroed ? k.allocate_zeroed(nbytes) : k.allocate(nbytes);

@@ -16,6 +16,19 @@ struct VersionCounter {
   int64_t value = 0;
 };
 
+// Note [Poisoned fresh storage]: allocate_for_overwrite's bytes are whatever
+// the heap held, so a kernel that leaves one of them unwritten (a lost piece
+// of a parallel loop, an off-by-one) writes a value that depends on the
+// process's history: a finding that the fuzzer saw and its triage, in a fresh
+// process, does not (fresh pages are zero). With poisoning on, those bytes
+// are kPoisonByte instead, the same in every run. The harness's engine
+// backend switches it on (program/engine_backend.cpp); the engine as a
+// library leaves it off, which is the point of allocate_for_overwrite. CPU
+// storages only.
+inline constexpr unsigned char kPoisonByte = 0xa5;
+void set_poison_fresh_storage(bool on);
+bool poison_fresh_storage();
+
 class Storage {
  public:
   // Zero-filled bytes. CUDA storages live in device memory (engine/kernels/cuda).

@@ -6,6 +6,7 @@
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/overlap.h"
+#include "engine/storage.h"
 #include "engine/warnings.h"
 #include "program/engine_ops.h"
 
@@ -190,6 +191,9 @@ class EngineBackend : public TracedBackend<EngineTraits> {
 void register_engine_backend() {
   static std::once_flag once;
   std::call_once(once, [] {
+    // A kernel's unwritten byte reads the same in the search and in triage
+    // (Note [Poisoned fresh storage], engine/storage.h).
+    engine::set_poison_fresh_storage(true);
     register_backend("engine", [](std::string_view device) -> std::unique_ptr<Backend> {
       if (device != "cpu" && device != "cuda")
         throw std::invalid_argument("engine backend has devices cpu and cuda, not '" + std::string(device) + "'");

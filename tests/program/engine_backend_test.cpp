@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/kernels/cpu/parallel.h"
+#include "engine/storage.h"
 
 #include "program/backend.h"
 #include "program/diff.h"
@@ -91,6 +92,12 @@ TEST(EngineBackend, ProgramEngineThreadsHoldForItsRunOnly) {
   for (const auto& s : seen) EXPECT_EQ(s, std::make_pair(1, cpu::kParallelMinElements));
   const DiffResult d = diff_traces(threaded, t3, t1);
   EXPECT_EQ(d.verdict, Verdict::Pass) << format_diff(threaded, t3, t1, d);
+}
+
+// The harness's engine poisons fresh storages (Note [Poisoned fresh storage]).
+TEST(EngineBackend, RegisteringPoisonsFreshStorage) {
+  register_engine_backend();
+  EXPECT_TRUE(engine::poison_fresh_storage());
 }
 
 // Note [index_select on CUDA]: an index out of range fails a device-side
