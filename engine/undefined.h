@@ -14,7 +14,11 @@ namespace sc::engine {
 // corresponding element of `read` (broadcast to written's sizes) is undefined:
 // an undefined byte, or a bool byte other than 0 and 1. Empty at once when
 // read's storage is fully defined and read is not bool (the common case).
+// An integer or bool `read` of bytes flagged as a chosen NaN counts as
+// undefined too (Note [NaN choices read as integers], undefined.cpp).
 std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Tensor& read);
+// Does `read` see chosen NaN bits as integers (flags in its storage, an integer or bool dtype)?
+bool reads_nan_choice_bits(const Tensor& read);
 
 // Marks each element starting at those byte offsets undefined.
 void mark_elements_undefined(const Tensor& written, const std::vector<int64_t>& byte_offsets);

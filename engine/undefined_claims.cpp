@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/error.h"
+#include "engine/undefined.h"
 
 namespace sc::engine {
 
@@ -13,7 +14,7 @@ thread_local int write_depth = 0;
 // Snapshots s's undefined flags over t's byte extent into c (window_begin,
 // window_mask) and sets *end to the extent's end; false when t is too big to
 // check or its extent leaves s.
-bool snapshot_extent(const Tensor& t, UndefinedClaim& c, int64_t* end = nullptr) {
+bool snapshot_extent(const Tensor& t, UndefinedClaim& c, int64_t* end = nullptr, bool with_nan_choice = false) {
   const int64_t item = itemsize(t.dtype);
   // In 128 bits: huge sizes and strides must not overflow the extent.
   __int128 lo = static_cast<__int128>(t.storage_offset) * item, hi = lo + item;
@@ -31,6 +32,11 @@ bool snapshot_extent(const Tensor& t, UndefinedClaim& c, int64_t* end = nullptr)
   if (end) *end = hi64;
   const auto& mask = s.undefined_mask();
   if (!mask.empty()) c.window_mask.assign(mask.begin() + lo64, mask.begin() + hi64);
+  if (with_nan_choice) {  // Note [NaN choices read as integers] (engine/undefined.cpp)
+    const auto& chosen = s.nan_choice_mask();
+    c.window_mask.resize(static_cast<size_t>(hi64 - lo64), 0);
+    for (int64_t b = lo64; b < hi64; ++b) c.window_mask[static_cast<size_t>(b - lo64)] |= chosen[static_cast<size_t>(b)];
+  }
   return true;
 }
 }  // namespace
@@ -90,7 +96,7 @@ void record_reads_undefined(const Tensor& written, const Tensor& read, const std
   const Storage& s = *read.storage;
   int64_t end = 0;
   c.checkable = written.numel() <= kBruteForceElements && (!c.input_is_bool || s.device() == Device::CPU) &&
-                snapshot_extent(read, c, &end);
+                snapshot_extent(read, c, &end, reads_nan_choice_bits(read));
   if (c.checkable && c.input_is_bool) {
     const auto* p = reinterpret_cast<const uint8_t*>(s.data());
     c.window_bytes.assign(p + c.window_begin, p + end);
