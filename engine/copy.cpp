@@ -126,10 +126,10 @@ Shape to_copy_strides(const Tensor& self, DType dtype) {
 // Tensor::repeat converts repeats to SymInts first; target sizes are
 // padded * repeats in int64 arithmetic that wraps (as LibTorch's), and
 // at::empty(target) converts them to SymInts again.
-Tensor repeat(const Tensor& self, const Shape& repeats) {
+Checked<Tensor> repeat_checked(const Tensor& self, const Shape& repeats) {
   check_symint_list(repeats);
-  SC_CHECK(repeats.size() >= self.sizes.size(),
-           "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  SC_CHECK_OR_RETURN(repeats.size() >= self.sizes.size(),
+                     "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   const size_t n = repeats.size(), pad = n - self.sizes.size();
   Shape padded(pad, 1);
   padded.insert(padded.end(), self.sizes.begin(), self.sizes.end());
@@ -140,8 +140,8 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
     target[i] = wrapping::mul(padded[i], repeats[i]);  // int64 multiplication, as LibTorch's
   }
   const Tensor xtensor = expand(self, padded);  // LibTorch's xtensor = self.expand(padded), with its checks, comes first
-  throw_if(int_list_empty_sizes_failure(target));  // at::empty(target)'s checks; every element is written below
-  if (zero) return empty(target, self.dtype, self.device());
+  SC_TRY(int_list_empty_sizes_failure(target));  // at::empty(target)'s checks; every element is written below
+  if (zero) return empty_checked(target, self.dtype, self.device());
   (void)compute_storage_nbytes_contiguous(target, itemsize(self.dtype));
   check_contiguous_stride_calculation(target);  // at::empty's restride (2.x), before the unfolds
   Tensor result = empty_strided_for_overwrite(target, contiguous_strides(target), self.dtype, self.device());
@@ -178,6 +178,8 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
   copy_tracked(dst, s);
   return result;
 }
+
+Tensor repeat(const Tensor& self, const Shape& repeats) { return repeat_checked(self, repeats).value_or_throw(); }
 
 // index_select_out_cpu_: result = empty contiguous with sizes[dim] = index
 // count; every index must be in [0, size) ("index out of range in self",
@@ -241,8 +243,9 @@ Tensor index_select_cuda(const Tensor& self, int64_t d, const Shape& index) {
 
 }  // namespace
 
-Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
-  const int64_t d = maybe_wrap_dim(dim, self.dim());
+Checked<Tensor> index_select_checked(const Tensor& self, int64_t dim, const Shape& index) {
+  int64_t d = 0;
+  SC_TRY_ASSIGN(d, maybe_wrap_dim_checked(dim, self.dim()));
   if (self.device() == Device::CUDA) return index_select_cuda(self, d, index);
   const int64_t ni = static_cast<int64_t>(index.size());
   if (self.dim() == 0) {
@@ -255,10 +258,10 @@ Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
     (void)d;
     // Change::IndexSelectScalarChecksCount: exactly one index, checked first.
     if (since(Change::IndexSelectScalarChecksCount))
-      SC_CHECK(ni == 1, "index_select(): Index to scalar can have only 1 value, got ", ni, " value(s)");
-    for (int64_t i : index) SC_CHECK_KIND(i == 0, IndexError, "index out of range in self");
-    SC_CHECK_KIND(ni <= 1, IndexError, "index_select(): Index to scalar can have only 1 value, got ", ni,
-                  " value(s)");
+      SC_CHECK_OR_RETURN(ni == 1, "index_select(): Index to scalar can have only 1 value, got ", ni, " value(s)");
+    for (int64_t i : index) SC_CHECK_KIND_OR_RETURN(i == 0, IndexError, "index out of range in self");
+    SC_CHECK_KIND_OR_RETURN(ni <= 1, IndexError, "index_select(): Index to scalar can have only 1 value, got ", ni,
+                            " value(s)");
     Tensor result = clone(self, MemoryFormat::Contiguous);
     if (ni == 0) result.storage->mark_undefined(0, result.storage->nbytes());
     return result;
@@ -280,32 +283,38 @@ Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
   // index as they copy (IndexError).
   if (self.dim() > 1) {
     if (ni == 0) return result;
-    auto check_all = [&] {
+    auto check_all = [&]() -> MaybeFailure {
       for (int64_t i : index)
-        SC_CHECK(i >= 0 && i < size, "INDICES element is out of DATA bounds, id=", i, " axis_dim=", size);
+        SC_CHECK_OR_RETURN(i >= 0 && i < size, "INDICES element is out of DATA bounds, id=", i, " axis_dim=", size);
+      return std::nullopt;
     };
     if (cached_numel(self) == 0) {
-      SC_CHECK(size > 0, "index_select(): self indexing axis dim should be positive");
-      check_all();
+      SC_CHECK_OR_RETURN(size > 0, "index_select(): self indexing axis dim should be positive");
+      SC_TRY(check_all());
       return result;
     }
-    if (d == 1) check_all();
+    if (d == 1) SC_TRY(check_all());
   }
-  for (int64_t i : index) SC_CHECK_KIND(i >= 0 && i < size, IndexError, "index out of range in self");
+  for (int64_t i : index) SC_CHECK_KIND_OR_RETURN(i >= 0 && i < size, IndexError, "index out of range in self");
   copy_selected(self, d, index, result);
   return result;
 }
 
+Tensor index_select(const Tensor& self, int64_t dim, const Shape& index) {
+  return index_select_checked(self, dim, index).value_or_throw();
+}
+
 // at::flip: dims wrapped and unique (dim_list_to_bitset), result =
 // empty_like(self, preserve); out[i] = self[flipped i].
-Tensor flip(const Tensor& self, const Shape& dims) {
+Checked<Tensor> flip_checked(const Tensor& self, const Shape& dims) {
   const int64_t nd = self.dim();
   // dim_list_to_bitset: a std::bitset<64>
-  SC_CHECK(nd <= 64, "only tensors with up to 64 dims are supported");
+  SC_CHECK_OR_RETURN(nd <= 64, "only tensors with up to 64 dims are supported");
   std::vector<bool> flip_dim(static_cast<size_t>(std::max<int64_t>(nd, 1)), false);
   for (int64_t d : dims) {
-    const int64_t w = maybe_wrap_dim(d, nd);
-    SC_CHECK(!flip_dim[w], "dim ", w, " appears multiple times in the list of dims");
+    int64_t w = 0;
+    SC_TRY_ASSIGN(w, maybe_wrap_dim_checked(d, nd));
+    SC_CHECK_OR_RETURN(!flip_dim[w], "dim ", w, " appears multiple times in the list of dims");
     flip_dim[w] = true;
   }
   check_passed_on_strides(self, MemoryFormat::Preserve, false);  // empty_like(self)
@@ -321,6 +330,8 @@ Tensor flip(const Tensor& self, const Shape& dims) {
   copy_tracked(result, src);
   return result;
 }
+
+Tensor flip(const Tensor& self, const Shape& dims) { return flip_checked(self, dims).value_or_throw(); }
 
 // empty_like(self, dtype, memory_format): preserve (the default) ->
 // self's strides when non-overlapping-and-dense, else infer_dense_strides;

@@ -31,6 +31,10 @@ Shape to_copy_strides(const Tensor& self, DType dtype);
 Tensor repeat(const Tensor& self, const Shape& repeats);
 // index_select(dim, index): IndexError "index out of range in self".
 Tensor index_select(const Tensor& self, int64_t dim, const Shape& index);
+// repeat and index_select with their errors returned (Note [errors returned, not thrown]).
+Checked<Tensor> repeat_checked(const Tensor& self, const Shape& repeats);
+Checked<Tensor> index_select_checked(const Tensor& self, int64_t dim, const Shape& index);
+Checked<Tensor> flip_checked(const Tensor& self, const Shape& dims);
 // flip(dims): "dim 0 appears multiple times in the list of dims".
 Tensor flip(const Tensor& self, const Shape& dims);
 // empty_like: contents undefined (the whole new storage is marked undefined).

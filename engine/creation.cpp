@@ -55,13 +55,17 @@ Checked<Tensor> empty_checked(const Shape& sizes, DType dtype, Device device) {
 Tensor empty(const Shape& sizes, DType dtype, Device device) { return empty_checked(sizes, dtype, device).value_or_throw(); }
 
 // at::empty_strided: sizes checked, then computeStorageNbytes's overflow check.
-Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
-  check_factory_sizes(sizes);
+Checked<Tensor> empty_strided_checked(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  SC_TRY(factory_sizes_failure(sizes));
   // measured (1.13): the length check comes before the storage size check
-  SC_CHECK(sizes.size() == strides.size(), "dimensionality of sizes (", sizes.size(),
-           ") must match dimensionality of strides (", strides.size(), ")");
+  SC_CHECK_OR_RETURN(sizes.size() == strides.size(), "dimensionality of sizes (", sizes.size(),
+                     ") must match dimensionality of strides (", strides.size(), ")");
   StridedLayout layout = checked_strided_layout(sizes, strides, dtype);
   return make_tensor(Storage::allocate(layout.nbytes, device), sizes, std::move(layout.strides), 0, dtype);
+}
+
+Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  return empty_strided_checked(sizes, strides, dtype, device).value_or_throw();
 }
 
 StridedLayout checked_strided_layout(const Shape& sizes, const Shape& strides, DType dtype) {
@@ -176,19 +180,22 @@ int64_t arange_size(int64_t end) {
 // -5 bool names the dtype), then the sign check, then resize_({size}): the C++
 // API's SymInt check, then the storage size check. The CUDA kernel computes
 // each element once, so only the CPU values follow Note [arange's vectorized loop].
-Tensor arange(int64_t end, DType dtype, Device device) {
+Checked<Tensor> arange_checked(int64_t end, DType dtype, Device device) {
   if (dtype == DType::Bool)
-    raise(dtype_dispatch_error_kind(), "\"", device == Device::CUDA ? "arange_cuda" : "arange_cpu",
-          "\" not implemented for 'Bool'");
-  SC_CHECK(end >= 0, "upper bound and ", since(Change::ArangeBoundMessage) ? "lower" : "larger",
-           " bound inconsistent with step sign");
+    return fail(dtype_dispatch_error_kind(), "\"", device == Device::CUDA ? "arange_cuda" : "arange_cpu",
+                "\" not implemented for 'Bool'");
+  SC_CHECK_OR_RETURN(end >= 0, "upper bound and ", since(Change::ArangeBoundMessage) ? "lower" : "larger",
+                     " bound inconsistent with step sign");
   const int64_t size = arange_size(end);
   check_symint_list({size});
-  Tensor t = empty({size}, dtype, Device::CPU);
+  Tensor t;
+  SC_TRY_ASSIGN(t, empty_checked({size}, dtype, Device::CPU));
   if (device == Device::CPU) arange_fill(*t.storage, dtype);
   else fill_storage_iota(*t.storage, dtype);
   return moved_to(t, device);
 }
+
+Tensor arange(int64_t end, DType dtype, Device device) { return arange_checked(end, dtype, device).value_or_throw(); }
 
 // The C++ API converts the size list to SymInts first (check_symint_list).
 Checked<Tensor> zeros_checked(const Shape& sizes, DType dtype, Device device) {
@@ -214,7 +221,8 @@ Checked<Tensor> full_checked(const Shape& sizes, const Scalar& value, DType dtyp
   check_symint_list(sizes);
   Tensor t;
   SC_TRY_ASSIGN(t, empty_checked(sizes, dtype, device));
-  Scalar v = fill_value(t, value);
+  Scalar v;
+  SC_TRY_ASSIGN(v, fill_value_checked(t, value));
   kernels::fill(t, v);
   return t;
 }
@@ -254,12 +262,17 @@ Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Dev
   return moved_to(t, device);
 }
 
-Tensor empty_strided_iota(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+Checked<Tensor> empty_strided_iota_checked(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
   check_symint_list(strides);  // arguments are converted right to left
   check_symint_list(sizes);
-  Tensor t = empty_strided(sizes, strides, dtype, Device::CPU);
+  Tensor t;
+  SC_TRY_ASSIGN(t, empty_strided_checked(sizes, strides, dtype, Device::CPU));
   fill_storage_iota(*t.storage, dtype);
   return moved_to(t, device);
+}
+
+Tensor empty_strided_iota(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  return empty_strided_iota_checked(sizes, strides, dtype, device).value_or_throw();
 }
 
 }  // namespace sc::engine

@@ -27,6 +27,7 @@ struct StridedLayout {
 StridedLayout checked_strided_layout(const Shape& sizes, const Shape& strides, DType dtype);
 
 Tensor arange(int64_t end, DType dtype, Device device = Device::CPU);
+Checked<Tensor> arange_checked(int64_t end, DType dtype, Device device = Device::CPU);
 // arange's element count as LibTorch computes it: ceil(end) through a double,
 // cast back to int64 (so INT64_MAX becomes INT64_MIN, which resize_ rejects).
 int64_t arange_size(int64_t end);
@@ -43,6 +44,10 @@ Checked<Tensor> full_checked(const Shape& sizes, const Scalar& value, DType dtyp
 Tensor tensor(const std::vector<Scalar>& values, bool zero_dim, DType dtype, Device device = Device::CPU);
 // empty_strided whose storage is filled with 0, 1, 2, ... (the language's empty_strided).
 Tensor empty_strided_iota(const Shape& sizes, const Shape& strides, DType dtype, Device device = Device::CPU);
+Checked<Tensor> empty_strided_checked(const Shape& sizes, const Shape& strides, DType dtype,
+                                      Device device = Device::CPU);
+Checked<Tensor> empty_strided_iota_checked(const Shape& sizes, const Shape& strides, DType dtype,
+                                           Device device = Device::CPU);
 
 // `host` (a fresh CPU tensor) with its storage moved to `device`: the same
 // header and contents (itself when device is the CPU).

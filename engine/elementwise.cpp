@@ -592,11 +592,12 @@ void elem_kernel(int op, const Tensor& out, const std::vector<Tensor>& in, std::
   }
 }
 
-void check_neg(const Tensor& self) {
+MaybeFailure neg_failure(const Tensor& self) {
   if (self.dtype == DType::Bool)  // Change::BoolNegSubNotImplemented
-    raise(since(Change::BoolNegSubNotImplemented) ? ErrorKind::NotImplementedError : ErrorKind::RuntimeError,
-          "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
-          "the `~` or `logical_not()` operator instead.");
+    return fail(since(Change::BoolNegSubNotImplemented) ? ErrorKind::NotImplementedError : ErrorKind::RuntimeError,
+                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+                "use the `~` or `logical_not()` operator instead.");
+  return std::nullopt;
 }
 
 const IterConfig kBinary{};
@@ -617,10 +618,11 @@ Checked<Tensor> mul_checked(const Tensor& self, const Operand& other) {
   return run_iterator_checked(nullptr, false, {Operand::of(self), other}, mul_config(), kMul, elem_kernel);
 }
 Tensor mul(const Tensor& self, const Operand& other) { return mul_checked(self, other).value_or_throw(); }
-Tensor neg(const Tensor& self) {
-  check_neg(self);
-  return run_iterator(nullptr, false, {Operand::of(self)}, kUnary, kNeg, elem_kernel);
+Checked<Tensor> neg_checked(const Tensor& self) {
+  SC_TRY(neg_failure(self));
+  return run_iterator_checked(nullptr, false, {Operand::of(self)}, kUnary, kNeg, elem_kernel);
 }
+Tensor neg(const Tensor& self) { return neg_checked(self).value_or_throw(); }
 
 namespace {
 Checked<Tensor> out_form(Tensor& out, const std::vector<Operand>& inputs, const IterConfig& config, int op) {
@@ -646,9 +648,10 @@ Tensor add_out(Tensor& out, const Tensor& self, const Operand& other) {
 Tensor mul_out(Tensor& out, const Tensor& self, const Operand& other) {
   return mul_out_checked(out, self, other).value_or_throw();
 }
-Tensor neg_out(Tensor& out, const Tensor& self) {
-  check_neg(self);
-  return out_form(out, {Operand::of(self)}, kUnary, kNeg).value_or_throw();
+Checked<Tensor> neg_out_checked(Tensor& out, const Tensor& self) {
+  SC_TRY(neg_failure(self));
+  return out_form(out, {Operand::of(self)}, kUnary, kNeg);
 }
+Tensor neg_out(Tensor& out, const Tensor& self) { return neg_out_checked(out, self).value_or_throw(); }
 
 }  // namespace sc::engine

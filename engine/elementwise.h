@@ -96,5 +96,7 @@ Checked<Tensor> add_checked(const Tensor& self, const Operand& other);
 Checked<Tensor> mul_checked(const Tensor& self, const Operand& other);
 Checked<Tensor> add_out_checked(Tensor& out, const Tensor& self, const Operand& other);
 Checked<Tensor> mul_out_checked(Tensor& out, const Tensor& self, const Operand& other);
+Checked<Tensor> neg_checked(const Tensor& self);
+Checked<Tensor> neg_out_checked(Tensor& out, const Tensor& self);
 
 }  // namespace sc::engine

@@ -97,7 +97,7 @@ Limits limits(DType d) {
 //    overflows; otherwise f < lowest or f > max;
 //  - from an int64: to an unsigned type, v > max or (v < 0 and -v > max)
 //    (so -1 -> uint8 is 255); otherwise v < lowest or v > max.
-Scalar checked_scalar(const Scalar& value, DType dtype) {
+Checked<Scalar> convert_scalar_checked(const Scalar& value, DType dtype) {
   if (dtype == DType::Bool || value.is_bool()) return value;
   const Limits l = limits(dtype);
   bool overflow = false;
@@ -121,8 +121,12 @@ Scalar checked_scalar(const Scalar& value, DType dtype) {
       overflow = static_cast<double>(v) < l.lo || static_cast<double>(v) > l.hi;
     }
   }
-  SC_CHECK(!overflow, "value cannot be converted to type ", checked_name(dtype), " without overflow");
+  SC_CHECK_OR_RETURN(!overflow, "value cannot be converted to type ", checked_name(dtype), " without overflow");
   return value;
+}
+
+Scalar checked_scalar(const Scalar& value, DType dtype) {
+  return convert_scalar_checked(value, dtype).value_or_throw();
 }
 
 Checked<Tensor> add_inplace_checked(const Tensor& self, const Operand& other) {
@@ -158,18 +162,21 @@ Tensor div_(const Tensor& self, const Operand& other) { return div_inplace_check
 // of one element to scalar_fill, whose conversion to float16/bfloat16 is not
 // checked (measured on 2.15: full [] 1e10 dtype=float16 is inf, full [2] 1e10
 // raises); every other case is Scalar::to<scalar_t>(), checked.
-Scalar fill_value(const Tensor& self, const Scalar& value) {
+Checked<Scalar> fill_value_checked(const Tensor& self, const Scalar& value) {
   const bool reduced = self.dtype == DType::Float16 || self.dtype == DType::BFloat16;
   if (reduced && cached_numel(self) == 1 && self.device() == Device::CPU &&
       since(Change::ScalarFillReducedFloatUnchecked))
     return value;
-  return checked_scalar(value, self.dtype);
+  return convert_scalar_checked(value, self.dtype);
 }
+
+Scalar fill_value(const Tensor& self, const Scalar& value) { return fill_value_checked(self, value).value_or_throw(); }
 
 // fill_out: no overlap check (fill is idempotent); the value is
 // Scalar::to<scalar_t>() (checked).
-Tensor fill_(const Tensor& self, const Scalar& value) {
-  Scalar v = fill_value(self, value);
+Checked<Tensor> fill_checked(const Tensor& self, const Scalar& value) {
+  Scalar v;
+  SC_TRY_ASSIGN(v, fill_value_checked(self, value));
   WriteScope write_scope;  // the claims of this write (engine/undefined_claims.h)
   kernels::fill(self, v);
   account_write(self, {}, true);
@@ -177,6 +184,8 @@ Tensor fill_(const Tensor& self, const Scalar& value) {
   bump(self);
   return self;
 }
+
+Tensor fill_(const Tensor& self, const Scalar& value) { return fill_checked(self, value).value_or_throw(); }
 
 // zero_ = fill_(0).
 Tensor zero_(const Tensor& self) { return fill_(self, Scalar::integer(0)); }
@@ -220,11 +229,11 @@ std::optional<std::string> fill_outcome_undefined(const Tensor& self, const Tens
 // conversion); 2.2+ (Change::FillTensorValueIsCopy): self.copy_(value), with
 // the value cloned first when it shares self's storage (is_alias_of) -- copy_'s
 // overlap checks and its unchecked conversion.
-Tensor fill_(const Tensor& self, const Tensor& value) {
-  SC_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
-           " dimensions.");
+Checked<Tensor> fill_checked(const Tensor& self, const Tensor& value) {
+  SC_CHECK_OR_RETURN(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ",
+                     value.dim(), " dimensions.");
   if (since(Change::FillTensorValueIsCopy))
-    return copy_(self, value.storage == self.storage ? clone(value) : value);
+    return copy_checked(self, value.storage == self.storage ? clone(value) : value);
   std::byte p[8];  // the element, read back from its device
   value.storage->read(value.storage_offset * itemsize(value.dtype), itemsize(value.dtype), p);
   Scalar item;
@@ -233,11 +242,13 @@ Tensor fill_(const Tensor& self, const Tensor& value) {
   else item = Scalar::integer(load_int(value.dtype, p));
   WriteScope write_scope;
   std::vector<int64_t> undefined = elements_reading_undefined(self, value);  // an undefined value fills garbage
-  fill_(self, item);
+  if (Checked<Tensor> filled = fill_checked(self, item); !filled.ok()) return std::move(filled).failure();
   mark_elements_undefined(self, undefined);
   write_scope.done(self);
   return self;
 }
+
+Tensor fill_(const Tensor& self, const Tensor& value) { return fill_checked(self, value).value_or_throw(); }
 
 // clamp meta (1.13): neither bound -> error; for a non-floating self the
 // result type of (self, min, max) must be self's dtype ("result type Float
@@ -245,21 +256,22 @@ Tensor fill_(const Tensor& self, const Tensor& value) {
 // a unary TensorIterator (overlap checks); both bounds with a NaN -> fill NaN;
 // the kernels (clamp_scalar_cpu, clamp_min_cpu, clamp_max_scalar_cpu) are not
 // built for Half; bounds are Scalar::to<scalar_t>() (checked).
-Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
-  SC_CHECK(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
+Checked<Tensor> clamp_checked(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  SC_CHECK_OR_RETURN(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
   if (!is_floating(self.dtype)) {
     std::vector<Operand> ops{Operand::of(self)};
     if (min) ops.push_back(Operand::of(*min));
     if (max) ops.push_back(Operand::of(*max));
     DType rt = result_type(ops);
-    SC_CHECK(rt == self.dtype, "result type ", torch_scalar_type_name(rt), " can't be cast to the desired output type ",
-             type_meta_name(self.dtype));
+    SC_CHECK_OR_RETURN(rt == self.dtype, "result type ", torch_scalar_type_name(rt),
+                       " can't be cast to the desired output type ", type_meta_name(self.dtype));
   }
-  assert_no_internal_overlap(self);
+  SC_TRY(internal_overlap_failure(self));
   auto is_nan = [](const std::optional<Scalar>& s) { return s && s->is_floating() && std::isnan(s->f); };
   // Change::ClampNanSingleBound: one NaN bound is enough since 2.x.
   if ((min && max) || since(Change::ClampNanSingleBound)) {
-    if (is_nan(min) || is_nan(max)) return fill_(self, Scalar::floating(std::numeric_limits<double>::quiet_NaN()));
+    if (is_nan(min) || is_nan(max))
+      return fill_checked(self, Scalar::floating(std::numeric_limits<double>::quiet_NaN()));
   }
   std::optional<Scalar> min_b = min, max_b = max;
   if (since(Change::ClampIntegerBoundsSaturate) && !is_floating(self.dtype) && self.dtype != DType::Bool) {
@@ -268,13 +280,13 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
     const Limits l = limits(self.dtype);
     auto value = [](const Scalar& s) { return static_cast<double>(s.i); };
     if (min && min->is_integral()) {
-      SC_CHECK(value(*min) <= l.hi, "Clamp min value ", value(*min), " is outside the representable range of ",
-               torch_scalar_type_name(self.dtype));
+      SC_CHECK_OR_RETURN(value(*min) <= l.hi, "Clamp min value ", value(*min),
+                         " is outside the representable range of ", torch_scalar_type_name(self.dtype));
       if (value(*min) < l.lo) min_b = Scalar::integer(static_cast<int64_t>(l.lo));
     }
     if (max && max->is_integral()) {
-      SC_CHECK(value(*max) >= l.lo, "Clamp max value ", value(*max), " is outside the representable range of ",
-               torch_scalar_type_name(self.dtype));
+      SC_CHECK_OR_RETURN(value(*max) >= l.lo, "Clamp max value ", value(*max),
+                         " is outside the representable range of ", torch_scalar_type_name(self.dtype));
       if (value(*max) > l.hi) max_b = Scalar::integer(static_cast<int64_t>(l.hi));
     }
   }
@@ -295,18 +307,22 @@ Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::o
     const char* min_only_cpu = since(Change::ClampScalarKernelNames) ? "clamp_min_scalar_cpu" : "clamp_min_cpu";
     const char* name = cuda ? (min && max ? "clamp_scalar_cuda" : max ? "clamp_max_scalar_cuda" : "clamp_min_scalar_cuda")
                             : (min && max ? "clamp_scalar_cpu" : max ? "clamp_max_scalar_cpu" : min_only_cpu);
-    raise(dtype_dispatch_error_kind(), "\"", name, "\" not implemented for '",
-          self.dtype == DType::Bool ? "Bool" : "Half", "'");
+    return fail(dtype_dispatch_error_kind(), "\"", name, "\" not implemented for '",
+                self.dtype == DType::Bool ? "Bool" : "Half", "'");
   }
   std::optional<Scalar> lo, hi;
-  if (min_b) lo = checked_scalar(*min_b, self.dtype);
-  if (max_b) hi = checked_scalar(*max_b, self.dtype);
+  if (min_b) SC_TRY_ASSIGN(lo, convert_scalar_checked(*min_b, self.dtype));
+  if (max_b) SC_TRY_ASSIGN(hi, convert_scalar_checked(*max_b, self.dtype));
   WriteScope write_scope;
   kernels::clamp(self, self, lo, hi);
   account_write(self, {&self}, true);  // reads self: undefined elements stay undefined
   write_scope.done(self);
   bump(self);
   return self;
+}
+
+Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  return clamp_checked(self, min, max).value_or_throw();
 }
 
 // copy_ (Copy.cpp copy_impl), in 1.13's order (measured): the very same
@@ -373,19 +389,20 @@ void fbgemm_copy_over_own_source(const Tensor& self, const Tensor& src) {
 }
 }  // namespace
 
-Tensor copy_(const Tensor& self, const Tensor& src) {
+Checked<Tensor> copy_checked(const Tensor& self, const Tensor& src) {
   const bool same_data = since(Change::CopySameDataEarlyExit) && self.storage == src.storage &&
                          self.storage_offset == src.storage_offset && self.sizes == src.sizes &&
                          self.strides == src.strides && self.dtype == src.dtype;
   const bool fbgemm = fbgemm_float_half_copy(self, src);
   if (self.id != src.id && !same_data) {
     if (!fbgemm) {
-      assert_no_internal_overlap(self);
-      assert_no_partial_overlap(self, src);
+      SC_TRY(internal_overlap_failure(self));
+      SC_TRY(partial_overlap_failure(self, src));
     }
-    Shape shape = broadcast_shapes(self.sizes, src.sizes);
-    SC_CHECK(shape == self.sizes, "output with shape ", shape_str(self.sizes), " doesn't match the broadcast shape ",
-             shape_str(shape));
+    Shape shape;
+    SC_TRY_ASSIGN(shape, broadcast_shapes_checked(self.sizes, src.sizes));
+    SC_CHECK_OR_RETURN(shape == self.sizes, "output with shape ", shape_str(self.sizes),
+                       " doesn't match the broadcast shape ", shape_str(shape));
     if (fbgemm && self.numel() > 0 && self.storage == src.storage && exact_overlap(self, src) != MemOverlap::No) {
       fbgemm_copy_over_own_source(self, src);
     } else if (self.numel() > 0) {
@@ -405,5 +422,7 @@ Tensor copy_(const Tensor& self, const Tensor& src) {
   bump(self);
   return self;
 }
+
+Tensor copy_(const Tensor& self, const Tensor& src) { return copy_checked(self, src).value_or_throw(); }
 
 }  // namespace sc::engine

@@ -46,5 +46,12 @@ Scalar checked_scalar(const Scalar& value, DType dtype);
 // The value fill_ writes into self: checked_scalar, except where the profile
 // says LibTorch skips the check (Change::ScalarFillReducedFloatUnchecked).
 Scalar fill_value(const Tensor& self, const Scalar& value);
+// The same with their errors returned (Note [errors returned, not thrown]).
+Checked<Tensor> fill_checked(const Tensor& self, const Scalar& value);
+Checked<Tensor> fill_checked(const Tensor& self, const Tensor& value);
+Checked<Tensor> clamp_checked(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max);
+Checked<Tensor> copy_checked(const Tensor& self, const Tensor& src);
+Checked<Scalar> convert_scalar_checked(const Scalar& value, DType dtype);
+Checked<Scalar> fill_value_checked(const Tensor& self, const Scalar& value);
 
 }  // namespace sc::engine

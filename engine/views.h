@@ -196,6 +196,9 @@ Tensor view_as(const Tensor& self, const Tensor& other);
 Tensor reshape(const Tensor& self, const Shape& shape);  // a copy when no view can
 Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1);
 Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes);
+Checked<Tensor> view_dtype_checked(const Tensor& self, DType dtype);
+Checked<Tensor> flatten_checked(const Tensor& self, int64_t start_dim, int64_t end_dim);
+Checked<Tensor> unflatten_checked(const Tensor& self, int64_t dim, const Shape& sizes);
 
 // engine/views/permute.cpp
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
@@ -207,6 +210,8 @@ Checked<Tensor> mT_checked(const Tensor& self);
 Tensor T(const Tensor& self);  // warns for dim != 2 as LibTorch does
 Tensor permute(const Tensor& self, const Shape& dims);
 Tensor movedim(const Tensor& self, const Shape& source, const Shape& destination);
+Checked<Tensor> permute_checked(const Tensor& self, const Shape& dims);
+Checked<Tensor> movedim_checked(const Tensor& self, const Shape& source, const Shape& destination);
 
 // engine/views/expand.cpp
 Tensor expand(const Tensor& self, const Shape& size);
@@ -233,6 +238,10 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim);
 std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim);
 std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim);
 std::vector<Tensor> unbind(const Tensor& self, int64_t dim);
+Checked<std::vector<Tensor>> split_checked(const Tensor& self, int64_t split_size, int64_t dim);
+Checked<std::vector<Tensor>> split_with_sizes_checked(const Tensor& self, const Shape& split_sizes, int64_t dim);
+Checked<std::vector<Tensor>> chunk_checked(const Tensor& self, int64_t chunks, int64_t dim);
+Checked<std::vector<Tensor>> unbind_checked(const Tensor& self, int64_t dim);
 
 // engine/views/diagonal.cpp
 Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);

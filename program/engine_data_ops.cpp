@@ -98,7 +98,7 @@ Tensor& out_tensor(const ArgReader& a, const Lookup<Tensor>& env) {
 
 void add_engine_data_ops(EngineOpTable& t) {
   t["arange"] = [](const ArgReader& a, const Lookup<Tensor>&, EngineStepContext& c) {
-    return std::vector<Tensor>{engine::arange(a.int_(0), dtype_or(a, DType::Float32), c.device)};
+    return one(c, engine::arange_checked(a.int_(0), dtype_or(a, DType::Float32), c.device));
   };
   t["zeros"] = [](const ArgReader& a, const Lookup<Tensor>&, EngineStepContext& c) {
     return one(c, engine::zeros_checked(a.int_list(0), dtype_or(a, DType::Float32), c.device));
@@ -115,8 +115,8 @@ void add_engine_data_ops(EngineOpTable& t) {
                                               dtype_or(a, infer_values_dtype(values)), c.device)};
   };
   t["empty_strided"] = [](const ArgReader& a, const Lookup<Tensor>&, EngineStepContext& c) {
-    return std::vector<Tensor>{
-        engine::empty_strided_iota(a.int_list(0), a.int_list(1), dtype_or(a, DType::Float32), c.device)};
+    return one(c, engine::empty_strided_iota_checked(a.int_list(0), a.int_list(1), dtype_or(a, DType::Float32),
+                                                     c.device));
   };
 
   // ---- copies
@@ -129,14 +129,14 @@ void add_engine_data_ops(EngineOpTable& t) {
   t["to"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
     return one(c, engine::to_checked(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
   };
-  t["repeat"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return one(engine::repeat(env(a.tensor(0)), a.int_list(1)));
+  t["repeat"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return one(c, engine::repeat_checked(env(a.tensor(0)), a.int_list(1)));
   };
-  t["index_select"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return one(engine::index_select(env(a.tensor(0)), a.int_(1), a.int_list(2)));
+  t["index_select"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return one(c, engine::index_select_checked(env(a.tensor(0)), a.int_(1), a.int_list(2)));
   };
-  t["flip"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return one(engine::flip(env(a.tensor(0)), a.int_list(1)));
+  t["flip"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
+    return one(c, engine::flip_checked(env(a.tensor(0)), a.int_list(1)));
   };
   t["empty_like"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
     return one(c, engine::empty_like_checked(env(a.tensor(0)), kw_dtype(a), kw_format(a)));
@@ -165,15 +165,15 @@ void add_engine_data_ops(EngineOpTable& t) {
     const Tensor& self = env(a.tensor(0));
     if (a.is_tensor(1)) {
       if (auto why = engine::fill_outcome_undefined(self, env(a.tensor(1)))) c.refused = *why;
-      return noting(c, one(engine::fill_(self, env(a.tensor(1)))));
+      return noting(c, engine::fill_checked(self, env(a.tensor(1))));
     }
-    return noting(c, one(engine::fill_(self, to_scalar(a.scalar(1)))));
+    return noting(c, engine::fill_checked(self, to_scalar(a.scalar(1))));
   };
   t["clamp_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    return noting(c, one(engine::clamp_(env(a.tensor(0)), opt_scalar(a, 1), opt_scalar(a, 2))));
+    return noting(c, engine::clamp_checked(env(a.tensor(0)), opt_scalar(a, 1), opt_scalar(a, 2)));
   };
   t["copy_"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    return noting(c, one(engine::copy_(env(a.tensor(0)), env(a.tensor(1)))));
+    return noting(c, engine::copy_checked(env(a.tensor(0)), env(a.tensor(1))));
   };
 
   // ---- out-of-place elementwise; out=z writes into z and returns z itself
@@ -186,8 +186,8 @@ void add_engine_data_ops(EngineOpTable& t) {
     return noting(c, engine::mul_checked(env(a.tensor(0)), operand(a, 1, env)));
   };
   t["neg"] = [](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& c) {
-    if (a.kw_tensor("out")) return noting(c, one(engine::neg_out(out_tensor(a, env), env(a.tensor(0)))));
-    return noting(c, one(engine::neg(env(a.tensor(0)))));
+    if (a.kw_tensor("out")) return noting(c, engine::neg_out_checked(out_tensor(a, env), env(a.tensor(0))));
+    return noting(c, engine::neg_checked(env(a.tensor(0))));
   };
 }
 

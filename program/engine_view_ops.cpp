@@ -34,10 +34,16 @@ void one(EngineOpTable& t, const char* name, F f) {
   };
 }
 
+// The same for an op whose result is a list: a Checked<std::vector<Tensor>>.
 template <class F>
 void many(EngineOpTable& t, const char* name, F f) {
-  t[name] = [f](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext&) {
-    return f(a, env(a.tensor(0)));
+  t[name] = [f](const ArgReader& a, const Lookup<Tensor>& env, EngineStepContext& ctx) {
+    engine::Checked<Result> r = f(a, env(a.tensor(0)));
+    if (!r.ok()) {
+      ctx.error.emplace(std::move(r).failure().error);
+      return Result{};
+    }
+    return std::move(r).value();
   };
 }
 
@@ -49,19 +55,19 @@ void add_engine_view_ops(EngineOpTable& t) {
   using E = const Lookup<Tensor>&;
 
   one(t, "view", [](A a, S self, E) {
-    if (auto d = a.kw_dtype()) return engine::Checked<Tensor>(engine::view_dtype(self, *engine::parse_dtype(*d)));
+    if (auto d = a.kw_dtype()) return engine::view_dtype_checked(self, *engine::parse_dtype(*d));
     return engine::view_checked(self, a.int_list(1));
   });
   one(t, "view_as", [](A a, S self, E env) { return engine::view_checked(self, env(a.tensor(1)).sizes); });
   one(t, "reshape", [](A a, S self, E) { return engine::reshape(self, a.int_list(1)); });
-  one(t, "flatten", [](A a, S self, E) { return engine::flatten(self, a.int_(1), a.int_(2)); });
-  one(t, "unflatten", [](A a, S self, E) { return engine::unflatten(self, a.int_(1), a.int_list(2)); });
+  one(t, "flatten", [](A a, S self, E) { return engine::flatten_checked(self, a.int_(1), a.int_(2)); });
+  one(t, "unflatten", [](A a, S self, E) { return engine::unflatten_checked(self, a.int_(1), a.int_list(2)); });
   one(t, "transpose", [](A a, S self, E) { return engine::transpose_checked(self, a.int_(1), a.int_(2)); });
   one(t, "t", [](A, S self, E) { return engine::t_checked(self); });
   one(t, "mT", [](A, S self, E) { return engine::mT_checked(self); });
   one(t, "T", [](A, S self, E) { return engine::T(self); });
-  one(t, "permute", [](A a, S self, E) { return engine::permute(self, a.int_list(1)); });
-  one(t, "movedim", [](A a, S self, E) { return engine::movedim(self, a.int_list(1), a.int_list(2)); });
+  one(t, "permute", [](A a, S self, E) { return engine::permute_checked(self, a.int_list(1)); });
+  one(t, "movedim", [](A a, S self, E) { return engine::movedim_checked(self, a.int_list(1), a.int_list(2)); });
   one(t, "expand", [](A a, S self, E) { return engine::expand_checked(self, a.int_list(1)); });
   one(t, "expand_as", [](A a, S self, E env) { return engine::expand_as_checked(self, env(a.tensor(1))); });
   one(t, "broadcast_to", [](A a, S self, E) { return engine::expand_checked(self, a.int_list(1)); });
@@ -82,11 +88,11 @@ void add_engine_view_ops(EngineOpTable& t) {
   one(t, "alias", [](A, S self, E) { return engine::alias(self); });
 
   many(t, "split", [](A a, S self) {
-    if (a.is_list(1)) return engine::split_with_sizes(self, a.int_list(1), a.int_(2));
-    return engine::split(self, a.int_(1), a.int_(2));
+    if (a.is_list(1)) return engine::split_with_sizes_checked(self, a.int_list(1), a.int_(2));
+    return engine::split_checked(self, a.int_(1), a.int_(2));
   });
-  many(t, "chunk", [](A a, S self) { return engine::chunk(self, a.int_(1), a.int_(2)); });
-  many(t, "unbind", [](A a, S self) { return engine::unbind(self, a.int_(1)); });
+  many(t, "chunk", [](A a, S self) { return engine::chunk_checked(self, a.int_(1), a.int_(2)); });
+  many(t, "unbind", [](A a, S self) { return engine::unbind_checked(self, a.int_(1)); });
 }
 
 }  // namespace sc

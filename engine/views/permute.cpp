@@ -91,43 +91,66 @@ Tensor T(const Tensor& self) {
 
 // permute(dims): len(dims) == dim; out.sizes[i] = sizes[wrap(dims[i])], same
 // for strides; each dim once. (LibTorch's message names sparse_coo for every layout.)
-Tensor permute(const Tensor& self, const Shape& dims) {
+namespace {
+// permute's checks, one body for both forms; the throwing form builds its
+// result in place (a Checked<Tensor> costs a move of the header).
+MaybeFailure permute_rank_failure(const Tensor& self, const Shape& dims) {
   const int64_t ndim = self.dim();
-  SC_CHECK(ndim == static_cast<int64_t>(dims.size()),
-           "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired "
-           "ordering of dimensions i.e. input.dim() = ",
-           ndim, " is not equal to len(dims) = ", dims.size());
-  Tensor out = make_view_of_rank(self, dims.size(), self.storage_offset);  // filled in place
-  Shape& sizes = out.sizes;
-  Shape& strides = out.strides;
+  SC_CHECK_OR_RETURN(ndim == static_cast<int64_t>(dims.size()),
+                     "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
+                     "desired ordering of dimensions i.e. input.dim() = ",
+                     ndim, " is not equal to len(dims) = ", dims.size());
+  return std::nullopt;
+}
+// Fills out's sizes and strides (out has dims.size() dims).
+MaybeFailure permute_fill(const Tensor& self, const Shape& dims, Tensor& out) {
+  const int64_t ndim = self.dim();
   Shape seen(dims.size());  // a Shape of flags: inline and already zero for the usual ranks (no memset)
   for (int64_t i = 0; i < ndim; ++i) {
-    const int64_t d = maybe_wrap_dim(dims[i], ndim);
-    SC_CHECK(seen[d] == 0, "permute(): duplicate dims are not allowed.");
+    int64_t d = 0;
+    SC_TRY_ASSIGN(d, maybe_wrap_dim_checked(dims[i], ndim));
+    SC_CHECK_OR_RETURN(seen[d] == 0, "permute(): duplicate dims are not allowed.");
     seen[d] = 1;
-    sizes[i] = self.sizes[d];
-    strides[i] = self.strides[d];
+    out.sizes[i] = self.sizes[d];
+    out.strides[i] = self.strides[d];
   }
-  check_as_strided(self, sizes, strides, self.storage_offset);
+  return std::nullopt;
+}
+}  // namespace
+
+Checked<Tensor> permute_checked(const Tensor& self, const Shape& dims) {
+  SC_TRY(permute_rank_failure(self, dims));
+  Tensor out = make_view_of_rank(self, dims.size(), self.storage_offset);  // filled in place
+  SC_TRY(permute_fill(self, dims, out));
+  check_as_strided(self, out.sizes, out.strides, self.storage_offset);
+  return out;
+}
+
+Tensor permute(const Tensor& self, const Shape& dims) {
+  throw_if(permute_rank_failure(self, dims));
+  Tensor out = make_view_of_rank(self, dims.size(), self.storage_offset);  // filled in place
+  throw_if(permute_fill(self, dims, out));
+  check_as_strided(self, out.sizes, out.strides, self.storage_offset);
   return out;
 }
 
 // movedim(src, dst): source dims go to the destination positions; the other
 // dims keep their relative order in the remaining positions. A 0-d input is
 // self.alias() (after the checks).
-Tensor movedim(const Tensor& self, const Shape& src, const Shape& dst) {
-  SC_CHECK(src.size() == dst.size(), "movedim: Invalid source or destination dims: source (", format_int_list(src),
-           " dims) should contain the same number of dims as destination (", format_int_list(dst), " dims)");
+Checked<Tensor> movedim_checked(const Tensor& self, const Shape& src, const Shape& dst) {
+  SC_CHECK_OR_RETURN(src.size() == dst.size(), "movedim: Invalid source or destination dims: source (",
+                     format_int_list(src), " dims) should contain the same number of dims as destination (",
+                     format_int_list(dst), " dims)");
   const int64_t ndim = self.dim();
   Shape nsrc(src.size()), ndst(dst.size());
-  for (size_t i = 0; i < src.size(); ++i) nsrc[i] = maybe_wrap_dim(src[i], ndim);
-  for (size_t i = 0; i < dst.size(); ++i) ndst[i] = maybe_wrap_dim(dst[i], ndim);
+  for (size_t i = 0; i < src.size(); ++i) SC_TRY_ASSIGN(nsrc[i], maybe_wrap_dim_checked(src[i], ndim));
+  for (size_t i = 0; i < dst.size(); ++i) SC_TRY_ASSIGN(ndst[i], maybe_wrap_dim_checked(dst[i], ndim));
   auto all_unique = [](Shape v) {
     std::sort(v.begin(), v.end());
     return std::adjacent_find(v.begin(), v.end()) == v.end();
   };
-  SC_CHECK(all_unique(nsrc), "movedim: repeated dim in `source` (", format_int_list(src), ")");
-  SC_CHECK(all_unique(ndst), "movedim: repeated dim in `destination` (", format_int_list(dst), ")");
+  SC_CHECK_OR_RETURN(all_unique(nsrc), "movedim: repeated dim in `source` (", format_int_list(src), ")");
+  SC_CHECK_OR_RETURN(all_unique(ndst), "movedim: repeated dim in `destination` (", format_int_list(dst), ")");
   if (ndim == 0) return alias(self);
 
   Shape order(static_cast<size_t>(ndim)), rest_src(static_cast<size_t>(ndim)), rest_dst(static_cast<size_t>(ndim));
@@ -142,7 +165,12 @@ Tensor movedim(const Tensor& self, const Shape& src, const Shape& dst) {
   rest_dst.erase(std::remove(rest_dst.begin(), rest_dst.end(), -1), rest_dst.end());
   SC_ASSERT(rest_src.size() == rest_dst.size());
   for (size_t i = 0; i < rest_src.size(); ++i) order[rest_dst[i]] = rest_src[i];
-  return permute(self, order);
+  return permute_checked(self, order);
 }
+
+Tensor movedim(const Tensor& self, const Shape& src, const Shape& dst) {
+  return movedim_checked(self, src, dst).value_or_throw();
+}
+
 
 }  // namespace sc::engine

@@ -98,20 +98,29 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) { return select_ch
 
 // split(split_size, dim): max(ceil(size / split_size), 1) pieces (one piece
 // when split_size is 0 and the dim is empty), each narrow(dim, i * split_size, len).
-std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
-  SC_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
-  SC_CHECK(split_size >= 0, "split expects split_size be non-negative, but got split_size=", split_size);
-  const int64_t dim_size = size_at(self, dim);
-  SC_CHECK(split_size > 0 || dim_size == 0,
-           "split_size can only be 0 if dimension size is 0, but got dimension size of ", dim_size);
+Checked<std::vector<Tensor>> split_checked(const Tensor& self, int64_t split_size, int64_t dim) {
+  SC_CHECK_OR_RETURN(self.dim() != 0, "split expects at least a 1-dimensional tensor");
+  SC_CHECK_OR_RETURN(split_size >= 0, "split expects split_size be non-negative, but got split_size=", split_size);
+  int64_t dim_size = 0;
+  SC_TRY_ASSIGN(dim_size, size_at_checked(self, dim));
+  SC_CHECK_OR_RETURN(split_size > 0 || dim_size == 0,
+                     "split_size can only be 0 if dimension size is 0, but got dimension size of ", dim_size);
   int64_t num_splits = 1;
   if (split_size != 0) num_splits = std::max<int64_t>(wrapping::div(wrapping::sub(wrapping::add(dim_size, split_size), 1), split_size), 1);
   const int64_t last_split_size = wrapping::sub(split_size, wrapping::sub(wrapping::mul(split_size, num_splits), dim_size));
   std::vector<Tensor> splits;
   splits.reserve(static_cast<size_t>(num_splits));
-  for (int64_t i = 0; i < num_splits; ++i)
-    splits.push_back(narrow(self, dim, wrapping::mul(i, split_size), i < num_splits - 1 ? split_size : last_split_size));
+  for (int64_t i = 0; i < num_splits; ++i) {
+    const int64_t length = i < num_splits - 1 ? split_size : last_split_size;
+    auto piece = narrow_checked(self, dim, wrapping::mul(i, split_size), length);
+    if (!piece.ok()) return std::move(piece).failure();
+    splits.push_back(std::move(piece).value());
+  }
   return splits;
+}
+
+std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
+  return split_checked(self, split_size, dim).value_or_throw();
 }
 
 // split_with_sizes: piece i = at::native::slice(dim, start_i, start_i + len_i)
@@ -119,50 +128,69 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
 // length >= 0, then the slice (whose as_strided checks can raise: a start
 // past 2^62 on a stride-2 dim wraps the offset); after the last piece the
 // lengths must sum to size(dim) (1.13 and 2.15 alike, measured).
-std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim) {
+Checked<std::vector<Tensor>> split_with_sizes_checked(const Tensor& self, const Shape& split_sizes, int64_t dim) {
   if (since(Change::SplitWithSizesTakesSymInts)) check_symint_list(split_sizes);
-  SC_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
-  const int64_t dim_size = size_at(self, dim);
+  SC_CHECK_OR_RETURN(self.dim() != 0, "split expects at least a 1-dimensional tensor");
+  int64_t dim_size = 0;
+  SC_TRY_ASSIGN(dim_size, size_at_checked(self, dim));
   std::vector<Tensor> splits;
   int64_t start = 0;
   for (int64_t length : split_sizes) {
-    SC_CHECK(length >= 0, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
-             format_int_list(split_sizes));
+    SC_CHECK_OR_RETURN(length >= 0,
+                       "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
+                       format_int_list(split_sizes));
     splits.push_back(slice_impl(self, dim, start, wrapping::add(start, length), 1));
     start = wrapping::add(start, length);
   }
-  SC_CHECK(start == dim_size, "split_with_sizes expects split_sizes to sum exactly to ", dim_size,
-           " (input tensor's size at dimension ", dim, "), but got split_sizes=", format_int_list(split_sizes));
+  SC_CHECK_OR_RETURN(start == dim_size, "split_with_sizes expects split_sizes to sum exactly to ", dim_size,
+                     " (input tensor's size at dimension ", dim,
+                     "), but got split_sizes=", format_int_list(split_sizes));
   return splits;
+}
+
+std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim) {
+  return split_with_sizes_checked(self, split_sizes, dim).value_or_throw();
 }
 
 // chunk(chunks, dim) = split(ceil(size / chunks), dim); for an empty dim,
 // split_with_sizes([0] * chunks) so that there are exactly `chunks` pieces.
-std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
-  SC_CHECK(self.dim() > 0, "chunk expects at least a 1-dimensional tensor");
-  SC_CHECK(chunks > 0, "chunk expects `chunks` to be greater than 0, got: ", chunks);
-  const int64_t dim_size = size_at(self, dim);
+Checked<std::vector<Tensor>> chunk_checked(const Tensor& self, int64_t chunks, int64_t dim) {
+  SC_CHECK_OR_RETURN(self.dim() > 0, "chunk expects at least a 1-dimensional tensor");
+  SC_CHECK_OR_RETURN(chunks > 0, "chunk expects `chunks` to be greater than 0, got: ", chunks);
+  int64_t dim_size = 0;
+  SC_TRY_ASSIGN(dim_size, size_at_checked(self, dim));
   const int64_t split_size = wrapping::div(wrapping::sub(wrapping::add(dim_size, chunks), 1), chunks);
   if (split_size == 0 && dim_size == 0) {
     Shape split_sizes(static_cast<size_t>(chunks), split_size);
     split_sizes[chunks - 1] = split_size - (split_size * chunks - dim_size);
-    return split_with_sizes(self, split_sizes, dim);
+    return split_with_sizes_checked(self, split_sizes, dim);
   }
-  return split(self, split_size, dim);
+  return split_checked(self, split_size, dim);
+}
+
+std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
+  return chunk_checked(self, chunks, dim).value_or_throw();
 }
 
 // unbind(dim) = [select(dim, i) for i in range(size(dim))], into a
 // std::vector<Tensor>(size(dim)): a negative size (broadcast_to accepts one in
 // a new leading dim) makes that constructor throw std::length_error, which
 // reaches the user as a RuntimeError with libstdc++'s message.
-std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
-  dim = maybe_wrap_dim(dim, self.dim());
-  const int64_t size = size_at(self, dim);
-  SC_CHECK(size >= 0, "cannot create std::vector larger than max_size()");
+Checked<std::vector<Tensor>> unbind_checked(const Tensor& self, int64_t dim) {
+  SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, self.dim()));
+  int64_t size = 0;
+  SC_TRY_ASSIGN(size, size_at_checked(self, dim));
+  SC_CHECK_OR_RETURN(size >= 0, "cannot create std::vector larger than max_size()");
   std::vector<Tensor> out;
   out.reserve(static_cast<size_t>(size));
-  for (int64_t i = 0; i < size; ++i) out.push_back(select(self, dim, i));
+  for (int64_t i = 0; i < size; ++i) {
+    auto piece = select_checked(self, dim, i);
+    if (!piece.ok()) return std::move(piece).failure();
+    out.push_back(std::move(piece).value());
+  }
   return out;
 }
+
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim) { return unbind_checked(self, dim).value_or_throw(); }
 
 }  // namespace sc::engine

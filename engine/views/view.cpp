@@ -70,12 +70,13 @@ Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, othe
 // Same dtype still makes a new tensor object. In C++ LibTorch the result is a
 // non-differentiable view: it shares storage and version counter, but
 // is_view() is false and it has no _base (measured, as for detach()).
-Tensor view_dtype(const Tensor& self, DType dtype) {
+Checked<Tensor> view_dtype_checked(const Tensor& self, DType dtype) {
   const int64_t self_item = itemsize(self.dtype), new_item = itemsize(dtype);
   const auto from = torch_scalar_type_name(self.dtype), to = torch_scalar_type_name(dtype);
   if (self.dtype == dtype || self_item == new_item)
     return make_nonview_alias(self, self.sizes, self.strides, self.storage_offset, dtype);
-  SC_CHECK(self.dim() != 0, "self.dim() cannot be 0 to view ", from, " as ", to, " (different element sizes)");
+  SC_CHECK_OR_RETURN(self.dim() != 0, "self.dim() cannot be 0 to view ", from, " as ", to,
+                     " (different element sizes)");
   const int64_t last = self.dim() - 1;
   Shape sizes = self.sizes, strides = self.strides;
   if (self_item > new_item) {
@@ -83,8 +84,8 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
     const int64_t r = self_item / new_item;
     for (int64_t d = 0; d < last; ++d) strides[d] = wrapping::mul(strides[d], r);
     sizes[last] = wrapping::mul(sizes[last], r);
-    SC_CHECK(self.strides[last] == 1, "self.stride(-1) must be 1 to view ", from, " as ", to,
-             " (different element sizes), but got ", self.strides[last]);
+    SC_CHECK_OR_RETURN(self.strides[last] == 1, "self.stride(-1) must be 1 to view ", from, " as ", to,
+                       " (different element sizes), but got ", self.strides[last]);
     // 2.x multiplies SymInts: a product below -2^62 makes the result symbolic.
     const int64_t offset = wrapping::mul(self.storage_offset, r);
     check_concrete_result(sizes, strides, offset);
@@ -97,15 +98,15 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
   // Upsizing: checks in LibTorch 1.13's order (size, offset, last stride,
   // other strides; measured), then stride[d] /= r for d < last; size[last] /= r; offset /= r.
   const int64_t r = new_item / self_item;
-  SC_CHECK(self.sizes[last] % r == 0, "self.size(-1) must be divisible by ", r, " to view ", from, " as ", to,
-           " (different element sizes), but got ", self.sizes[last]);
-  SC_CHECK(self.storage_offset % r == 0, "self.storage_offset() must be divisible by ", r, " to view ", from, " as ",
-           to, " (different element sizes), but got ", self.storage_offset);
-  SC_CHECK(self.strides[last] == 1, "self.stride(-1) must be 1 to view ", from, " as ", to,
-           " (different element sizes), but got ", self.strides[last]);
+  SC_CHECK_OR_RETURN(self.sizes[last] % r == 0, "self.size(-1) must be divisible by ", r, " to view ", from, " as ", to,
+                     " (different element sizes), but got ", self.sizes[last]);
+  SC_CHECK_OR_RETURN(self.storage_offset % r == 0, "self.storage_offset() must be divisible by ", r, " to view ",
+                     from, " as ", to, " (different element sizes), but got ", self.storage_offset);
+  SC_CHECK_OR_RETURN(self.strides[last] == 1, "self.stride(-1) must be 1 to view ", from, " as ", to,
+                     " (different element sizes), but got ", self.strides[last]);
   for (int64_t d = 0; d < last; ++d) {
-    SC_CHECK(strides[d] % r == 0, "self.stride(", d, ") must be divisible by ", r, " to view ", from, " as ", to,
-             " (different element sizes), but got ", strides[d]);
+    SC_CHECK_OR_RETURN(strides[d] % r == 0, "self.stride(", d, ") must be divisible by ", r, " to view ", from,
+                       " as ", to, " (different element sizes), but got ", strides[d]);
     // Signed division; the result then goes through set_sizes_and_strides,
     // which replaces a negative stride by stride[d+1] * max(size[d+1], 1)
     // (wrapping in 1.13), as the downsizing branch does. A wrapped stride of
@@ -119,6 +120,8 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
   set_sizes_and_strides_strides_in_place(sizes, strides);
   return make_nonview_alias(self, sizes, strides, self.storage_offset / r, dtype);
 }
+
+Tensor view_dtype(const Tensor& self, DType dtype) { return view_dtype_checked(self, dtype).value_or_throw(); }
 
 // reshape: a view (_reshape_alias) when computeStride finds strides, else
 // _unsafe_view(clone(contiguous), shape): fresh storage, not a view.
@@ -150,10 +153,10 @@ Tensor reshape(const Tensor& self, const Shape& shape) {
 
 // flatten(start, end): 0-d -> reshape([1]); start == end -> self itself;
 // else reshape(sizes[:start] + [prod(sizes[start:end+1])] + sizes[end+1:]).
-Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
-  start_dim = maybe_wrap_dim(start_dim, self.dim());
-  end_dim = maybe_wrap_dim(end_dim, self.dim());
-  SC_CHECK(start_dim <= end_dim, "flatten() has invalid args: start_dim cannot come after end_dim");
+Checked<Tensor> flatten_checked(const Tensor& self, int64_t start_dim, int64_t end_dim) {
+  SC_TRY_ASSIGN(start_dim, maybe_wrap_dim_checked(start_dim, self.dim()));
+  SC_TRY_ASSIGN(end_dim, maybe_wrap_dim_checked(end_dim, self.dim()));
+  SC_CHECK_OR_RETURN(start_dim <= end_dim, "flatten() has invalid args: start_dim cannot come after end_dim");
   if (self.dim() == 0) return reshape(self, {1});
   if (start_dim == end_dim) return self;
   int64_t slice_numel = 1;
@@ -167,33 +170,56 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   return reshape(self, shape);
 }
 
+Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
+  return flatten_checked(self, start_dim, end_dim).value_or_throw();
+}
+
 // unflatten(dim, sizes) = view(sizes[:dim] + infer_size(sizes, size(dim)) + sizes[dim+1:]).
 // LibTorch rewrites infer_size's plain std::runtime_errors (and only those).
 // The dim is wrapped before the sizes are checked (C++; Python's
 // Tensor.unflatten checks the sizes first, in Python).
-Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes) {
+namespace {
+// What unflatten raises when its size or shape check failed with `e`: one
+// body for the error returned and the one thrown by a callee.
+Failure unflatten_failure(const Shape& sizes, int64_t dim, int64_t dim_size, const TorchError& e, bool plain) {
+  if (plain) {
+    if (e.message.find("is invalid for input of size") == std::string::npos)
+      return fail(ErrorKind::RuntimeError, "unflatten got an unexpected error:\n", e.message);
+    return fail(ErrorKind::RuntimeError, "unflatten: Provided sizes ", format_int_list(sizes),
+                " don't multiply up to the size of dim ", dim, " (", dim_size, ") in the input tensor");
+  }
+  // Change::UnflattenWrapsErrors: the c10::Errors of the size and shape checks too.
+  if (!since(Change::UnflattenWrapsErrors)) return Failure{e, false};
+  return fail(ErrorKind::RuntimeError, "unflatten got an unexpected error:\n", e.message);
+}
+}  // namespace
+
+Checked<Tensor> unflatten_checked(const Tensor& self, int64_t dim, const Shape& sizes) {
   if (since(Change::UnflattenTakesSymInts)) check_symint_list(sizes);
-  dim = maybe_wrap_dim(dim, self.dim());
-  SC_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
+  SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, self.dim()));
+  SC_CHECK_OR_RETURN(!sizes.empty(), "unflatten: sizes must be non-empty");
   int64_t dim_size = 0;
   Shape inferred;
   try {
-    dim_size = size_at(self, dim);
-    inferred = infer_size(sizes, dim_size);
+    Checked<int64_t> size = size_at_checked(self, dim);
+    if (!size.ok()) return unflatten_failure(sizes, dim, dim_size, size.failure().error, size.failure().plain);
+    dim_size = size.value();
+    Checked<Shape> shape = infer_size_checked(sizes, dim_size);
+    if (!shape.ok()) return unflatten_failure(sizes, dim, dim_size, shape.failure().error, shape.failure().plain);
+    inferred = std::move(shape).value();
   } catch (const PlainRuntimeError& e) {
-    SC_CHECK(e.message.find("is invalid for input of size") != std::string::npos,
-             "unflatten got an unexpected error:\n", e.message);
-    raise(ErrorKind::RuntimeError, "unflatten: Provided sizes ", format_int_list(sizes),
-          " don't multiply up to the size of dim ", dim, " (", dim_size, ") in the input tensor");
+    return unflatten_failure(sizes, dim, dim_size, e, true);
   } catch (const TorchError& e) {
-    // Change::UnflattenWrapsErrors: the c10::Errors of the size and shape checks too.
-    if (!since(Change::UnflattenWrapsErrors)) throw;
-    raise(ErrorKind::RuntimeError, "unflatten got an unexpected error:\n", e.message);
+    return unflatten_failure(sizes, dim, dim_size, e, false);
   }
   Shape shape(self.sizes.begin(), self.sizes.begin() + dim);
   shape.insert(shape.end(), inferred.begin(), inferred.end());
   shape.insert(shape.end(), self.sizes.begin() + dim + 1, self.sizes.end());
-  return view(self, shape);
+  return view_checked(self, shape);
+}
+
+Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes) {
+  return unflatten_checked(self, dim, sizes).value_or_throw();
 }
 
 }  // namespace sc::engine
