@@ -273,8 +273,9 @@ bool ArgReader::is_list(size_t i) const { return std::holds_alternative<List>(ar
 std::vector<int64_t> ArgReader::int_list(size_t i) const {
   const Arg& a = arg(i);
   if (auto* n = std::get_if<Number>(&a)) return {n->i};
-  std::vector<int64_t> v;
-  for (const Number& n : std::get<List>(a).items) v.push_back(n.i);
+  const std::vector<Number>& items = std::get<List>(a).items;
+  std::vector<int64_t> v(items.size());  // one allocation (every step reads its lists on both backends)
+  for (size_t k = 0; k < items.size(); ++k) v[k] = items[k].i;
   return v;
 }
 Number ArgReader::scalar(size_t i) const { return std::get<Number>(arg(i)); }

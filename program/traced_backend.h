@@ -104,28 +104,44 @@ class RecentHashes {
     thread_local RecentHashes recent;
     return recent;
   }
-  // The entry holding exactly these bytes and undefined flags, or null.
+  // The entry holding exactly these bytes and undefined flags, or null. The
+  // size and first word of each entry are kept beside it: most entries
+  // differ there, and the scan then reads no entry's memory (a miss walked
+  // all of them, a cache miss each).
   std::shared_ptr<const HashedBytes> find(const uint8_t* data, size_t n, const std::vector<uint8_t>& undefined) const {
+    const uint64_t head = head_word(data, n);
     for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {  // newest first
-      const HashedBytes& e = **it;
-      if (e.bytes.size() == n && e.undefined == undefined && (n == 0 || std::memcmp(e.bytes.data(), data, n) == 0))
-        return *it;
+      if (it->size != n || it->head != head) continue;
+      const HashedBytes& e = *it->entry;
+      if (e.undefined == undefined && (n == 0 || std::memcmp(e.bytes.data(), data, n) == 0)) return it->entry;
     }
     return nullptr;
   }
   void add(std::shared_ptr<const HashedBytes> e) {
     bytes_ += e->bytes.size();
-    entries_.push_back(std::move(e));
+    const size_t n = e->bytes.size();
+    const uint64_t head = head_word(e->bytes.data(), n);
+    entries_.push_back({n, head, std::move(e)});
     while (entries_.size() > kEntries || (bytes_ > kBytes && entries_.size() > 1)) {
-      bytes_ -= entries_.front()->bytes.size();
+      bytes_ -= entries_.front().size;
       entries_.pop_front();
     }
   }
 
  private:
+  static uint64_t head_word(const uint8_t* data, size_t n) {
+    uint64_t w = 0;
+    if (n > 0) std::memcpy(&w, data, n < 8 ? n : 8);
+    return w;
+  }
+  struct Entry {
+    size_t size = 0;
+    uint64_t head = 0;  // the first (up to) 8 bytes
+    std::shared_ptr<const HashedBytes> entry;
+  };
   static constexpr size_t kEntries = 64;
   static constexpr size_t kBytes = size_t{16} << 20;
-  std::deque<std::shared_ptr<const HashedBytes>> entries_;
+  std::deque<Entry> entries_;
   size_t bytes_ = 0;
 };
 
@@ -146,6 +162,7 @@ class TracedBackend : public Backend {
     Trace trace;
     trace.backend = name_;
     trace.backend_version = version_;
+    trace.steps.reserve(program.steps.size());  // one allocation, not a doubling chain per run
     for (size_t i = 0; i < program.steps.size(); ++i) {
       if (options.on_step) options.on_step(name_, i);
       trace.steps.push_back(r.step(program.steps[i]));

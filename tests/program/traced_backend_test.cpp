@@ -6,6 +6,7 @@
 
 #include "program/backend.h"
 #include "program/parser.h"
+#include "program/traced_backend.h"
 #include "tests/program/engine_run_util.h"
 
 namespace sc {
@@ -112,6 +113,39 @@ TEST(TracedBackend, AnErrorIsTheStepsOutcomeAndTheRunGoesOn) {
   EXPECT_EQ(index.steps[1].error_kind, "IndexError");
   EXPECT_EQ(index.steps[1].error_message, "select(): index 5 out of range for tensor of size [3] at dimension 0");
   EXPECT_EQ(index.steps[2].outcome, Outcome::Ok);
+}
+
+// RecentHashes (Note [hashes shared between runs]) keeps each entry's size
+// and first word beside it to skip entries without reading them: an entry is
+// still found only for the very same bytes and undefined flags.
+TEST(RecentHashes, FindsOnlyTheSameBytesAndFlags) {
+  RecentHashes recent;
+  std::vector<uint8_t> bytes(40);
+  for (size_t k = 0; k < bytes.size(); ++k) bytes[k] = static_cast<uint8_t>(k * 7 + 1);
+  auto e = std::make_shared<HashedBytes>();
+  e->bytes = bytes;
+  e->hash = contents_hash(bytes.data(), bytes.size(), nullptr);
+  recent.add(e);
+  const std::vector<uint8_t> none;
+  EXPECT_EQ(recent.find(bytes.data(), bytes.size(), none), e);
+  std::vector<uint8_t> tail_differs = bytes;  // same size and first word
+  tail_differs[30] ^= 1;
+  EXPECT_EQ(recent.find(tail_differs.data(), tail_differs.size(), none), nullptr);
+  std::vector<uint8_t> head_differs = bytes;
+  head_differs[3] ^= 1;
+  EXPECT_EQ(recent.find(head_differs.data(), head_differs.size(), none), nullptr);
+  EXPECT_EQ(recent.find(bytes.data(), bytes.size() - 1, none), nullptr);  // a prefix
+  std::vector<uint8_t> undefined(bytes.size(), 0);
+  undefined[5] = 1;
+  EXPECT_EQ(recent.find(bytes.data(), bytes.size(), undefined), nullptr);
+  // Short contents: the first word is what there is.
+  auto small = std::make_shared<HashedBytes>();
+  small->bytes = {1, 2, 3};
+  recent.add(small);
+  const std::vector<uint8_t> same{1, 2, 3}, other{1, 2, 4};
+  EXPECT_EQ(recent.find(same.data(), same.size(), none), small);
+  EXPECT_EQ(recent.find(other.data(), other.size(), none), nullptr);
+  EXPECT_EQ(recent.find(bytes.data(), bytes.size(), none), e);  // older entries are still found
 }
 
 }  // namespace
