@@ -93,7 +93,9 @@ TEST(EngineErrorsReturned, FailingStepsThrowNothingThroughTheOpTable) {
       }
       ASSERT_TRUE(ctx.error) << c.program << "\nthe last step returned no error";
       EXPECT_TRUE(results.empty()) << c.program;
-      if (!c.any_kind) EXPECT_EQ(ctx.error->kind, c.kind) << c.program;
+      if (!c.any_kind) {
+        EXPECT_EQ(ctx.error->kind, c.kind) << c.program;
+      }
       if (c.prefix)
         EXPECT_EQ(ctx.error->message.substr(0, std::string(c.message).size()), c.message) << c.program;
       else
