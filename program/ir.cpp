@@ -1,5 +1,7 @@
 #include "program/ir.h"
 
+#include <charconv>
+
 namespace sc {
 
 bool Number::operator==(const Number& o) const {
@@ -32,6 +34,14 @@ bool Program::same_as(const Program& o) const {
   for (size_t i = 0; i < steps.size(); ++i)
     if (!steps[i].same_as(o.steps[i])) return false;
   return true;
+}
+
+std::optional<int> parse_engine_thread_count(std::string_view digits) {
+  int n = 0;
+  const char* end = digits.data() + digits.size();
+  auto [p, ec] = std::from_chars(digits.data(), end, n);
+  if (digits.empty() || ec != std::errc() || p != end || n < 1 || n > kMaxEngineThreads) return std::nullopt;
+  return n;
 }
 
 }  // namespace sc

@@ -4,7 +4,9 @@
 // See DESIGN.md "The program language". Parser: program/parser.h; printer:
 // program/printer.h; op signatures: program/ops.h.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -98,5 +100,13 @@ struct Program {
 
   bool same_as(const Program& o) const;
 };
+
+// The engine thread counts a program line (`#! engine-threads N`), a tool's
+// `--engine-threads N` and `generate --engine-threads N` accept.
+inline constexpr int kMaxEngineThreads = 256;
+
+// `digits` as an engine thread count: the whole text in decimal digits,
+// 1..kMaxEngineThreads; nullopt otherwise. The one reader of a thread count.
+std::optional<int> parse_engine_thread_count(std::string_view digits);
 
 }  // namespace sc

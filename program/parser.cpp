@@ -256,15 +256,14 @@ class ProgramParser {
     const size_t end = value == std::string_view::npos ? line.size() : line.find_first_of(" \t", value);
     const std::string_view digits = line.substr(value == std::string_view::npos ? line.size() : value,
                                                 end == std::string_view::npos ? std::string_view::npos : end - value);
-    int n = 0;
-    auto [q, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-    if (value == key + kKey.size() || digits.empty() || ec != std::errc() || q != digits.data() + digits.size() ||
-        n < 1 || n > 256)
-      fail(value == std::string_view::npos ? line.size() : value, "engine-threads takes a thread count 1..256");
+    const std::optional<int> n = parse_engine_thread_count(digits);
+    if (value == key + kKey.size() || !n)
+      fail(value == std::string_view::npos ? line.size() : value,
+           "engine-threads takes a thread count 1.." + std::to_string(kMaxEngineThreads));
     if (end != std::string_view::npos && line.find_first_not_of(" \t", end) != std::string_view::npos)
       fail(line.find_first_not_of(" \t", end), "unexpected text after the engine-threads count");
     if (p.engine_threads != 0) fail(first, "engine-threads is given twice");
-    p.engine_threads = n;
+    p.engine_threads = *n;
   }
 
   Step parse_step(LineParser& lp, const std::vector<Token>& toks, int line_no) {

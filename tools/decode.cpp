@@ -38,11 +38,11 @@ GeneratedThreads parse_generated_threads(const std::string& value) {
     t.random = true;
     return t;
   }
-  int n = 0;
-  auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > 256)
-    throw UsageError("generate: --engine-threads takes a thread count 1..256 or 'random', got '" + value + "'");
-  t.fixed = n;
+  const std::optional<int> n = parse_engine_thread_count(value);
+  if (!n)
+    throw UsageError("generate: --engine-threads takes a thread count 1.." + std::to_string(kMaxEngineThreads) +
+                     " or 'random', got '" + value + "'");
+  t.fixed = *n;
   return t;
 }
 

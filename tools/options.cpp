@@ -4,6 +4,7 @@
 #include "engine/kernels/cpu/parallel.h"
 #include "engine/version_profile.h"
 #include "program/backend.h"
+#include "program/ir.h"
 #include "program/trace_text.h"
 #include "tools/tool.h"
 #ifdef STRIDECHECK_HAVE_TORCH
@@ -92,11 +93,11 @@ Options parse_options(const std::vector<std::string>& args, const std::vector<st
       o.known_file = next();
     } else if (a == "--engine-threads") {
       std::string v = next();
-      int n = 0;
-      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-      if (ec != std::errc() || p != v.data() + v.size() || n < 1 || n > 256)
-        throw UsageError("--engine-threads takes a thread count 1..256, got '" + v + "'");
-      o.engine_threads = n;
+      const std::optional<int> n = parse_engine_thread_count(v);
+      if (!n)
+        throw UsageError("--engine-threads takes a thread count 1.." + std::to_string(kMaxEngineThreads) + ", got '" +
+                         v + "'");
+      o.engine_threads = *n;
     }
   }
   return o;

@@ -118,6 +118,15 @@ TEST_F(Cli, UsageErrorsAreExitTwo) {
   EXPECT_EQ(run("frobnicate").status, 2);
   EXPECT_EQ(run("replay --backends nope:cpu,engine:cpu x.prog").status, 2);
   EXPECT_EQ(run("replay --timeout -1 x.prog").status, 2);
+  // Every tool reads a thread count the one way (parse_engine_thread_count).
+  Result threads = run("replay --engine-threads 257 x.prog");
+  EXPECT_EQ(threads.status, 2);
+  EXPECT_NE(threads.out.find("--engine-threads takes a thread count 1..256, got '257'"), std::string::npos)
+      << threads.out;
+  threads = run("generate --engine-threads 0");
+  EXPECT_EQ(threads.status, 2);
+  EXPECT_NE(threads.out.find("--engine-threads takes a thread count 1..256 or 'random', got '0'"), std::string::npos)
+      << threads.out;
   EXPECT_EQ(run("--help").status, 0);
   Result v = run("--version");
   EXPECT_EQ(v.status, 0);
