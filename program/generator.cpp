@@ -1006,19 +1006,59 @@ class Generator {
     return d;
   }
 
+  // The header and storage extent of a bound value (empty when unbound), for
+  // the budget and storage-bounds checks.
+  InputHeader header_of(const std::string& n) const {
+    for (const Value& v : env_)
+      if (v.name == n)
+        return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype), v.tensor.dtype,
+                           v.tensor.storage_offset, v.tensor.storage->nbytes()};
+    return InputHeader{};
+  }
+  StorageExtent extent_of(const std::string& n) const {
+    for (const Value& v : env_)
+      if (v.name == n)
+        return StorageExtent{v.tensor.sizes, v.tensor.strides, v.tensor.storage_offset,
+                             engine::itemsize(v.tensor.dtype), v.tensor.storage->nbytes()};
+    return StorageExtent{};
+  }
+
+  // Runs `s` on the engine with the values bound so far; false when it
+  // raised, was refused, or reads a value whose step raised (a step skipped
+  // on both sides).
+  bool run_on_engine(const Step& s, std::vector<Tensor>& results) {
+    auto bound = [&](const std::string& n) {
+      return std::any_of(env_.begin(), env_.end(), [&](const Value& v) { return v.name == n; });
+    };
+    for (const Arg& a : s.args)
+      if (const auto* n = std::get_if<Name>(&a); n && !bound(n->id)) return false;
+    for (const KwArg& k : s.kwargs)
+      if (const auto* n = std::get_if<Name>(&k.value); n && !bound(n->id)) return false;
+    try {
+      EngineStepContext ctx;
+      Lookup<Tensor> lookup = [&](const std::string& n) -> const Tensor& {
+        for (const Value& v : env_)
+          if (v.name == n) return v.tensor;
+        throw std::logic_error("generator: unbound " + n);
+      };
+      auto it = engine_op_table().find(s.op);
+      if (it == engine_op_table().end()) return false;
+      results = it->second(ArgReader(s), lookup, ctx);
+      return !ctx.error;  // raised, returned rather than thrown (Note [errors returned, not thrown])
+    } catch (const engine::TorchError&) {
+      return false;
+    } catch (const engine::StepRefused&) {
+      return false;
+    }
+  }
+
   // Runs `s` on the engine to learn its results' headers, names them, and
   // appends it to the program.
   void emit(Program& prog, Drafted d) {
     Step& s = d.step;
     const OpSpec* spec = find_op(s.op);
     if (!spec || check_signature(s)) return;
-    auto lookup_header = [&](const std::string& n) {
-      for (const Value& v : env_)
-        if (v.name == n)
-          return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype), v.tensor.dtype,
-                             v.tensor.storage_offset, v.tensor.storage->nbytes()};
-      return InputHeader{};
-    };
+    auto lookup_header = [&](const std::string& n) { return header_of(n); };
     // Steps that allocate more than the policy allows are left out, except
     // those certainly over every run's budget: kept (not run here) so the
     // budget rule is exercised on both sides.
@@ -1030,44 +1070,9 @@ class Generator {
     }
     if (auto n = inplace_elements(s, lookup_header); n && *n > p_.max_step_elements) return;
     // Note [elements outside their storage]: emitted, not run here.
-    auto lookup_extent = [&](const std::string& n) {
-      for (const Value& v : env_)
-        if (v.name == n)
-          return StorageExtent{v.tensor.sizes, v.tensor.strides, v.tensor.storage_offset,
-                               engine::itemsize(v.tensor.dtype), v.tensor.storage->nbytes()};
-      return StorageExtent{};
-    };
-    if (refuse_out_of_storage(s, lookup_extent)) run_it = false;
-
-    // A step reading a value whose step raised (a reinterpreted alias's
-    // `view dtype=` of an unviewable self) is skipped on both sides: not run here.
-    auto bound = [&](const std::string& n) {
-      return std::any_of(env_.begin(), env_.end(), [&](const Value& v) { return v.name == n; });
-    };
-    for (const Arg& a : s.args)
-      if (const auto* n = std::get_if<Name>(&a); n && !bound(n->id)) run_it = false;
-    for (const KwArg& k : s.kwargs)
-      if (const auto* n = std::get_if<Name>(&k.value); n && !bound(n->id)) run_it = false;
+    if (refuse_out_of_storage(s, [&](const std::string& n) { return extent_of(n); })) run_it = false;
     std::vector<Tensor> results;
-    bool ok = run_it;
-    if (run_it) {
-      try {
-        EngineStepContext ctx;
-        Lookup<Tensor> lookup = [&](const std::string& n) -> const Tensor& {
-          for (const Value& v : env_)
-            if (v.name == n) return v.tensor;
-          throw std::logic_error("generator: unbound " + n);
-        };
-        auto it = engine_op_table().find(s.op);
-        if (it == engine_op_table().end()) ok = false;
-        else results = it->second(ArgReader(s), lookup, ctx);
-        if (ctx.error) ok = false;  // raised, returned rather than thrown (Note [errors returned, not thrown])
-      } catch (const engine::TorchError&) {
-        ok = false;
-      } catch (const engine::StepRefused&) {
-        ok = false;
-      }
-    }
+    const bool ok = run_it && run_on_engine(s, results);
     size_t names = spec->results == Results::Many ? (ok ? results.size() : 2)
                    : spec->results == Results::Self ? (c_.percent(20) ? 1 : 0)
                                                     : 1;
@@ -1086,6 +1091,124 @@ class Generator {
       if (auto w = write_after_empty_like(result, source)) emit(prog, std::move(*w));
   }
 
+ public:
+  // ---- redrawing one parameter of a given program (redraw_parameter) -------
+  // Runs a step of a given program on the engine and binds its results under
+  // the program's own names (a step over the policy's budget, or one that
+  // raises, binds nothing: its readers are not redrawn).
+  void adopt(const Step& s) {
+    const OpSpec* spec = find_op(s.op);
+    if (!spec || check_signature(s)) return;
+    auto lookup_header = [&](const std::string& n) { return header_of(n); };
+    if (auto est = allocation_estimate(s, lookup_header, /*describe=*/false); est && est->bytes > p_.max_bytes) return;
+    if (auto n = inplace_elements(s, lookup_header); n && *n > p_.max_step_elements) return;
+    if (refuse_out_of_storage(s, [&](const std::string& n) { return extent_of(n); })) return;
+    std::vector<Tensor> results;
+    if (!run_on_engine(s, results)) return;
+    for (size_t i = 0; i < s.outputs.size() && i < results.size(); ++i) env_.push_back({s.outputs[i], results[i]});
+  }
+
+  std::optional<Program> redraw(const Program& in, const Redraw& r) {
+    if (r.step >= in.steps.size()) return std::nullopt;
+    const Step& original = in.steps[r.step];
+    const OpSpec* spec = find_op(original.op);
+    const OpDomain* dom = find_domain(original.op);
+    if (!spec || !dom) return std::nullopt;
+    const std::vector<ParamDomain>& pds = r.kwarg ? dom->kwargs : dom->params;
+    if (r.param >= pds.size() || pds[r.param].domain == Domain::SetByShape) return std::nullopt;
+    const Domain domain = pds[r.param].domain;
+    // Names the preparation steps take: past every vN the program binds.
+    for (const Step& s : in.steps)
+      for (const std::string& o : s.outputs)
+        if (o.size() > 1 && o[0] == 'v' && o.find_first_not_of("0123456789", 1) == std::string::npos && o.size() < 10)
+          next_name_ = std::max(next_name_, std::stoi(o.substr(1)) + 1);
+    for (size_t i = 0; i < r.step; ++i) adopt(in.steps[i]);
+    Program prepared;
+    prog_ = &prepared;
+    Step step = original;
+    step.arg_pos.clear();
+    // An optional parameter the step leaves out: written with its default, as
+    // are the ones before it.
+    if (!r.kwarg)
+      while (step.args.size() <= r.param) {
+        const auto& def = spec->params[step.args.size()].default_value;
+        if (!def) return std::nullopt;
+        step.args.push_back(*def);
+      }
+    auto bound_value = [&](const Arg& a) -> const Value* {
+      const auto* n = std::get_if<Name>(&a);
+      if (!n) return nullptr;
+      for (const Value& v : env_)
+        if (v.name == n->id) return &v;
+      return nullptr;
+    };
+    StepContext ctx;
+    const bool has_self = !spec->params.empty() && spec->params[0].kind == ParamKind::Tensor;
+    const bool redraw_self = has_self && !r.kwarg && r.param == 0;
+    if (has_self) {
+      if (step.args.empty()) return std::nullopt;
+      if (redraw_self) {
+        if (env_.empty()) return std::nullopt;
+        ctx.self = r.klass == "recent value" ? &pick_recent() : r.klass == "any value" ? &pick() : &pick_layout(r.klass);
+      } else {
+        ctx.self = bound_value(step.args[0]);
+        if (!ctx.self) return std::nullopt;  // its step raised or was not run: nothing to draw against
+      }
+      ctx.rank = ctx.self->tensor.dim();
+      ctx.dim_size = size_at(ctx.self->tensor, 0);
+    } else if (domain == Domain::Other || domain == Domain::ScalarOrTensor || domain == Domain::OptOut) {
+      return std::nullopt;
+    }
+    if ((domain == Domain::Other || domain == Domain::ScalarOrTensor || domain == Domain::OptOut) && !ctx.self)
+      return std::nullopt;
+    // What the other parameters of the step say, as draft() knows it when it
+    // draws this one: the first dim's size, narrow's start, as_strided's
+    // shape, movedim's source length.
+    bool first_dim_seen = false;
+    for (size_t i = 0; i < dom->params.size() && i < step.args.size(); ++i) {
+      const Domain d = dom->params[i].domain;
+      const auto* n = std::get_if<Number>(&step.args[i]);
+      const auto* l = std::get_if<List>(&step.args[i]);
+      if (d == Domain::Dim && !first_dim_seen) {
+        first_dim_seen = true;
+        if (n && ctx.self) ctx.dim_size = size_at(ctx.self->tensor, n->i);
+      }
+      if (d == Domain::Start && n) ctx.start = n->i;
+      if (d == Domain::Shape && l)
+        for (const Number& x : l->items) ctx.shape.push_back(x.i);
+      if (d == Domain::MoveDims && i + 1 < dom->params.size() && !r.kwarg && r.param == i + 1)
+        ctx.move_len = n ? 0 : l ? static_cast<int64_t>(l->items.size()) : -1;
+    }
+    find_domain_param_is_view_ = original.op == "view" || original.op == "reshape";
+    std::optional<Arg> v = redraw_self ? std::optional<Arg>(Name{ctx.self->name}) : value(domain, r.klass, ctx);
+    if (r.kwarg) {
+      const std::string key(pds[r.param].param);
+      auto it = std::find_if(step.kwargs.begin(), step.kwargs.end(), [&](const KwArg& k) { return k.key == key; });
+      if (it != step.kwargs.end()) step.kwargs.erase(it);
+      if (v) step.kwargs.push_back({key, std::move(*v), {}});
+    } else {
+      if (v) step.args[r.param] = std::move(*v);
+      else step.args.resize(r.param);  // a class that omits the parameter (and so the ones after it)
+      // view: a shape, or no shape and dtype= (Domain::SetByShape follows the shape's class)
+      if (domain == Domain::ViewShapeOrDType)
+        step.kwargs.erase(std::remove_if(step.kwargs.begin(), step.kwargs.end(),
+                                         [](const KwArg& k) { return k.key == "dtype"; }),
+                          step.kwargs.end());
+      for (KwArg& k : ctx.extra_kwargs) step.kwargs.push_back(std::move(k));
+      // A preparation step may have grown env_: the self name is what the step reads.
+      if (has_self && ctx.self) step.args[0] = Name{ctx.self->name};
+    }
+    if (check_signature(step)) return std::nullopt;
+    Program out = in;
+    out.steps.clear();
+    out.steps.insert(out.steps.end(), in.steps.begin(), in.steps.begin() + static_cast<long>(r.step));
+    for (Step& s : prepared.steps) out.steps.push_back(std::move(s));
+    out.steps.push_back(std::move(step));
+    out.steps.insert(out.steps.end(), in.steps.begin() + static_cast<long>(r.step) + 1, in.steps.end());
+    return out;
+  }
+
+ private:
   Choices& c_;
   Program* prog_ = nullptr;  // the program being generated (layout preparation steps go there too)
   const GeneratorPolicy& p_;
@@ -1103,6 +1226,11 @@ class Generator {
 
 Program generate_program(Choices& choices, const GeneratorPolicy& policy, GenerationLog* log) {
   return Generator(choices, policy, log).run();
+}
+
+std::optional<Program> redraw_parameter(const Program& program, const Redraw& r, Choices& choices,
+                                        const GeneratorPolicy& policy) {
+  return Generator(choices, policy, nullptr).redraw(program, r);
 }
 
 }  // namespace sc

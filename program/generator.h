@@ -7,6 +7,7 @@
 // by RapidCheck (which shrinks the list) and by libFuzzer's bytes.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,5 +77,27 @@ struct GenerationLog {
 // from values bound so far (the engine runs the prefix to learn the shapes).
 // With `log`, records the domain class of every drawn parameter.
 Program generate_program(Choices& choices, const GeneratorPolicy& policy = {}, GenerationLog* log = nullptr);
+
+// One parameter of one step of a given program, and the domain class
+// (program/domains.h) to draw its new value from.
+struct Redraw {
+  size_t step = 0;         // index into Program::steps
+  bool kwarg = false;      // a keyword argument (OpDomain::kwargs), else a positional one (OpDomain::params)
+  size_t param = 0;        // index into OpDomain::params or OpDomain::kwargs
+  std::string_view klass;  // a class of that parameter's domain
+};
+
+// The neighbour search's draw (program/neighbours.h): the program with the
+// parameter's value drawn from the class as generate_program draws it (the
+// same code), knowing what the steps before it bind (the engine runs them, as
+// the generator runs its own prefix): the dim the index is relative to, the
+// value's layout. A class that needs a value of a layout the program lacks
+// makes one by a step of its own, inserted before the step (names vN past the
+// program's own). An optional parameter left out is written (the ones before
+// it with their defaults). nullopt when the step cannot take the class: its
+// input is unbound in the engine (an earlier step raised or is over
+// policy.max_bytes), or the result does not fit the op's signature.
+std::optional<Program> redraw_parameter(const Program& program, const Redraw& r, Choices& choices,
+                                        const GeneratorPolicy& policy = {});
 
 }  // namespace sc

@@ -1,6 +1,8 @@
 #include "program/ops.h"
 
+#include <algorithm>
 #include <array>
+#include <map>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -297,6 +299,47 @@ std::optional<FormatArg> ArgReader::kw_format() const {
 std::optional<std::string> ArgReader::kw_tensor(std::string_view key) const {
   if (const KwArg* k = step_.kwarg(key)) return std::get<Name>(k->value).id;
   return std::nullopt;
+}
+
+const std::vector<std::string>& simpler_ops(std::string_view op) {
+  // Arguments are kept, then cut to the simpler op's parameter count (the
+  // parser rejects what does not fit).
+  static const std::map<std::string, std::vector<std::string>, std::less<>> m = {
+      {"reshape", {"view"}},         {"broadcast_to", {"expand"}}, {"expand_as", {"view_as"}},
+      {"mT", {"t"}},                 {"T", {"t"}},                 {"movedim", {"transpose"}},
+      {"alias", {"detach"}},         {"sub_", {"add_"}},           {"mul_", {"add_"}},
+      {"div_", {"add_"}},            {"fill_", {"zero_"}},         {"clamp_", {"zero_"}},
+      {"mul", {"add"}},              {"ones", {"zeros"}},          {"full", {"zeros"}},
+      {"empty_strided", {"zeros"}},  {"tensor", {"arange"}},       {"clone", {"contiguous"}},
+      {"to", {"contiguous"}},        {"empty_like", {"zeros_like"}}, {"split", {"chunk"}},
+  };
+  static const std::vector<std::string> none;
+  auto it = m.find(op);
+  return it == m.end() ? none : it->second;
+}
+
+std::vector<std::string> op_family(std::string_view op) {
+  // The family: op's connected part of the simpler_ops graph, in op table order.
+  std::vector<std::string> family{std::string(op)};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const OpSpec& s : all_ops()) {
+      const std::string name(s.name);
+      if (std::find(family.begin(), family.end(), name) != family.end()) continue;
+      bool linked = false;
+      for (const std::string& f : family) {
+        const auto& a = simpler_ops(name);
+        const auto& b = simpler_ops(f);
+        linked |= std::find(a.begin(), a.end(), f) != a.end() || std::find(b.begin(), b.end(), name) != b.end();
+      }
+      if (linked) family.push_back(name), grew = true;
+    }
+  }
+  family.erase(family.begin());
+  std::vector<std::string> ordered;
+  for (const OpSpec& s : all_ops())
+    if (std::find(family.begin(), family.end(), std::string(s.name)) != family.end()) ordered.emplace_back(s.name);
+  return ordered;
 }
 
 }  // namespace sc

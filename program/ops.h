@@ -56,6 +56,14 @@ const OpSpec* find_op(std::string_view op);
 bool view_op_may_copy(std::string_view op);
 const std::vector<OpSpec>& all_ops();
 
+// Op families: ops whose arguments mean the same things, one a simpler or a
+// sibling form of another (reshape and view, sub_ and add_, mT and t).
+// simpler_ops(op): the simpler ones, in the order the shrinker tries them
+// (program/findings/shrink.h; empty when none). op_family(op): every other op
+// of op's family (the neighbour search swaps op for each, program/neighbours.h).
+const std::vector<std::string>& simpler_ops(std::string_view op);
+std::vector<std::string> op_family(std::string_view op);
+
 // Memory formats accepted by format=.
 enum class FormatArg { Preserve, Contiguous, ChannelsLast, ChannelsLast3d };
 std::optional<FormatArg> parse_format(std::string_view);

@@ -255,6 +255,21 @@ commands:
                              BYTES, default 16 MiB as the property) and print
                              the domain coverage report: per op, parameter and
                              domain class, draws and outcomes
+  neighbours [options] PATH...
+                             the neighbour search: from each program, variants
+                             one edit away (each parameter redrawn from each
+                             class of its domain, a step dropped, duplicated or
+                             reapplied, an op swapped for a sibling), each run
+                             on two backends as replay runs a program; new
+                             failures are written to --out (default
+                             out/neighbours, never over a file) and listed
+      --seed N               the variants' seed (default 0)
+      --per-program N        variants per program (default 64; 0: all)
+      --engine-threads N|random
+                             each variant's engine thread count (as generate)
+      --stats                per kind, op, parameter and class: variants, verdicts
+      --print                print the variants (runs nothing)
+      --backends, --budget (default 268435456), --timeout (default 20), --quiet
   versions [options] [PATH...]
                              run programs (files, and --count K generated ones)
                              on two backends in two processes -- LibTorch here

@@ -28,26 +28,6 @@ namespace sc::tool {
 namespace {
 namespace fs = std::filesystem;
 
-// Files to replay: files as given, directories searched recursively for *.prog, sorted.
-std::vector<std::string> collect_programs(const std::vector<std::string>& paths) {
-  std::vector<std::string> out;
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
-           !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-        if (it->path().extension() == ".prog" && it->is_regular_file(ec)) found.push_back(it->path().string());
-      if (ec) throw UsageError("cannot read the folder " + p + ": " + ec.message());
-      std::sort(found.begin(), found.end());
-      out.insert(out.end(), found.begin(), found.end());
-    } else {
-      out.push_back(p);  // a missing file is reported as unreadable when it is parsed
-    }
-  }
-  return out;
-}
-
 // What a child reports: one word, the oracle's version, the failure signature,
 // the engine's excuses, then the report text.
 struct ChildReport {
@@ -163,6 +143,26 @@ struct Counts {
 };
 
 }  // namespace
+
+// Files to replay: files as given, directories searched recursively for *.prog, sorted.
+std::vector<std::string> collect_programs(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->path().extension() == ".prog" && it->is_regular_file(ec)) found.push_back(it->path().string());
+      if (ec) throw UsageError("cannot read the folder " + p + ": " + ec.message());
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else {
+      out.push_back(p);  // a missing file is reported as unreadable when it is parsed
+    }
+  }
+  return out;
+}
 
 int replay_main(const std::vector<std::string>& args) {
   Options o = parse_options(args, {"--device", "--backends", "--budget", "--timeout", "--quiet",

@@ -1,6 +1,6 @@
 #pragma once
 // The stridecheck command-line tool: one file per subcommand (replay.cpp,
-// run.cpp, record.cpp, decode.cpp, minimize.cpp, signature.cpp, repro.cpp, serve.cpp, versions.cpp), shared option parsing in options.cpp, main.cpp
+// run.cpp, record.cpp, decode.cpp, minimize.cpp, signature.cpp, repro.cpp, serve.cpp, versions.cpp, neighbours.cpp), shared option parsing in options.cpp, main.cpp
 // dispatches.
 #include <cstdint>
 #include <functional>
@@ -73,6 +73,10 @@ std::string help_text();
 // backends, computed in a forked child so a crash or hang is a signature too.
 IsolatedSignature signature_in_child(const Program& program, const Options& o, const std::vector<std::string>& names);
 
+// Program files to run: files as given, folders searched recursively for
+// *.prog, sorted (a missing file is reported as unreadable when it is parsed).
+std::vector<std::string> collect_programs(const std::vector<std::string>& paths);
+
 int replay_main(const std::vector<std::string>& args);
 int run_main(const std::vector<std::string>& args);
 int record_main(const std::vector<std::string>& args);
@@ -85,6 +89,7 @@ int versions_main(const std::vector<std::string>& args);
 int repro_main(const std::vector<std::string>& args);
 int exercise_main(const std::vector<std::string>& args);
 int seeds_main(const std::vector<std::string>& args);
+int neighbours_main(const std::vector<std::string>& args);  // tools/neighbours.cpp
 // generate --engine-threads N|random: the engine thread count of each
 // generated program (Program::engine_threads): none (the runner's one
 // thread), N, or drawn per program from its seed (Note [Searched engine

@@ -14,21 +14,6 @@
 namespace sc {
 namespace {
 
-// Simpler ops of the same family, tried in order (arguments are kept, then
-// cut to the new op's parameter count; the parser rejects what does not fit).
-const std::map<std::string, std::vector<std::string>>& simpler_ops() {
-  static const std::map<std::string, std::vector<std::string>> m = {
-      {"reshape", {"view"}},         {"broadcast_to", {"expand"}}, {"expand_as", {"view_as"}},
-      {"mT", {"t"}},                 {"T", {"t"}},                 {"movedim", {"transpose"}},
-      {"alias", {"detach"}},         {"sub_", {"add_"}},           {"mul_", {"add_"}},
-      {"div_", {"add_"}},            {"fill_", {"zero_"}},         {"clamp_", {"zero_"}},
-      {"mul", {"add"}},              {"ones", {"zeros"}},          {"full", {"zeros"}},
-      {"empty_strided", {"zeros"}},  {"tensor", {"arange"}},       {"clone", {"contiguous"}},
-      {"to", {"contiguous"}},        {"empty_like", {"zeros_like"}}, {"split", {"chunk"}},
-  };
-  return m;
-}
-
 // Integers by simplicity: 0, 1, -1, 2, -2, ...
 int64_t int_rank(int64_t v) {
   if (v == INT64_MIN) return INT64_MAX;
@@ -232,15 +217,13 @@ class Shrinker {
   // Candidates for one step, simplest change first.
   std::vector<Step> step_candidates(const Step& s) const {
     std::vector<Step> out;
-    auto it = simpler_ops().find(s.op);
-    if (it != simpler_ops().end())
-      for (const std::string& op : it->second) {
-        Step c = s;
-        c.op = op;
-        if (const OpSpec* spec = find_op(op); spec && c.args.size() > spec->params.size())
-          c.args.resize(spec->params.size());
-        out.push_back(c);
-      }
+    for (const std::string& op : simpler_ops(s.op)) {
+      Step c = s;
+      c.op = op;
+      if (const OpSpec* spec = find_op(op); spec && c.args.size() > spec->params.size())
+        c.args.resize(spec->params.size());
+      out.push_back(c);
+    }
     for (size_t k = 0; k < s.kwargs.size(); ++k) {
       Step c = s;
       c.kwargs.erase(c.kwargs.begin() + static_cast<long>(k));
