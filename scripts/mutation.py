@@ -17,6 +17,11 @@
    `[only X.Y]` lie on a path only the X.Y profile takes: under another
    oracle they are counted on their own line (version-gated), under X.Y they
    must be killed like any other. Exit status 1 when a survivor is new.
+5. Each mutant's outcome is appended to <build-dir>/results.jsonl as it is
+   scored. A re-run in the same build folder skips the selected mutants
+   already scored there by the same search (the same two binaries, corpus and
+   check parameters: their fingerprint is on each line), so a stopped run
+   keeps what it scored; --fresh ignores the file.
 """
 import argparse
 import concurrent.futures
@@ -337,11 +342,72 @@ def select(mutants, args):
     return sel
 
 
+def select_in_files(universe, args, patterns):
+    """The mutants select() chooses from the whole universe that lie in files matching patterns."""
+    return [m for m in select([m for m in universe if not m.get("cuda_only")], args)
+            if any(fnmatch.fnmatch(m["file"], p) for p in patterns)]
+
+
 def source_line(root, m):
     try:
         return open(os.path.join(root, m["file"])).read().split("\n")[m["line"] - 1].strip()
     except (OSError, IndexError):
         return ""
+
+
+def sha1_of_files(paths, base):
+    h = hashlib.sha1()
+    for p in paths:
+        h.update(os.path.relpath(p, base).encode() + b"\0")
+        with open(p, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                h.update(chunk)
+    return h.hexdigest()
+
+
+def search_fingerprint(args, bdir):
+    """What a mutant's outcome depends on besides its key: the mutant binaries (they hold every
+    schema and the properties), the corpus and the check parameters (not the timeout)."""
+    corpus = []
+    if not args.no_corpus:
+        for d, _, fs in os.walk(os.path.join(args.root, "corpus")):
+            corpus += [os.path.join(d, f) for f in fs]
+    params = json.dumps([args.property, args.seed, args.programs, args.max_size, args.no_corpus])
+    bins = [os.path.join(bdir, "bin", p) for p in ("property_tests", "stridecheck")]
+    return hashlib.sha1((params + sha1_of_files(bins, bdir)
+                          + sha1_of_files(sorted(corpus), args.root)).encode()).hexdigest()[:16]
+
+
+RESULT_FIELDS = ("status", "by", "secs")
+
+
+def load_results(path, fingerprint):
+    """key -> the outcome recorded for it by a run with this fingerprint (the last one wins);
+    a line cut short by a stop (or written by another search) is ignored."""
+    done = {}
+    if not os.path.exists(path):
+        return done
+    with open(path) as f:
+        for ln in f:
+            try:
+                r = json.loads(ln)
+            except ValueError:
+                continue
+            if isinstance(r, dict) and r.get("fingerprint") == fingerprint and "key" in r \
+                    and all(k in r for k in RESULT_FIELDS):
+                done[r["key"]] = r
+    return done
+
+
+def append_result(path, r, fingerprint):
+    with open(path, "a+b") as f:
+        if f.tell() > 0:  # a line cut short by a stop ends here: the next line must not join it
+            f.seek(f.tell() - 1)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+        f.write((json.dumps(dict(r, fingerprint=fingerprint), sort_keys=True) + "\n").encode())
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def main():
@@ -350,6 +416,9 @@ def main():
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build-mutation"))
     ap.add_argument("--files", default=",".join(DEFAULT_FILES), help="comma-separated globs of files to mutate")
     ap.add_argument("--only", help="comma-separated mutant keys or ids to run")
+    ap.add_argument("--run-files", help="comma-separated globs: after --ops/--only/--sample chose the mutants "
+                    "(from all of --files), run only those in these files; only these files are built as "
+                    "schemata (so a sample's members in some files are run without building the rest)")
     ap.add_argument("--ops", help="comma-separated operator families to run (rel, msg, ...), a single mutation "
                     "(const:1->2) or in-check (mutants inside SC_CHECK's arguments); before --sample")
     ap.add_argument("--sample", type=int, default=0, help="run a fixed pseudo-random sample of this many mutants")
@@ -369,6 +438,9 @@ def main():
     ap.add_argument("--list", action="store_true", help="list the mutants and exit (no build)")
     ap.add_argument("--build-only", action="store_true", help="build the schemata and exit")
     ap.add_argument("--json", help="write every mutant's outcome here")
+    ap.add_argument("--results", help="the outcomes as they are scored, one JSON line each, read back to "
+                    "skip those already scored (default <build-dir>/results.jsonl)")
+    ap.add_argument("--fresh", action="store_true", help="score every selected mutant again (ignore --results)")
     args = ap.parse_args()
     args.root = os.path.abspath(args.root)
     bdir_root = os.path.abspath(args.build_dir)
@@ -385,6 +457,17 @@ def main():
             flags = ("\tcuda-only" if m.get("cuda_only") else "") + ("\tin-check" if m.get("in_check") else "")
             print(f"{m['id']}\t{m['file']}:{m['line']}:{m['col']}\t{m['op']}\t{m['mutation']}\t{m['key']}{flags}")
         return 0
+    chosen = None
+    if args.run_files:
+        # The selection is made over every file of --files (the same sample as a run without
+        # --run-files), then cut to the files named; only those are rewritten and built.
+        universe = []
+        for path in targets:
+            universe += [dict(m, id=len(universe) + i) for i, m in enumerate(sch.file_entry(path)["mutants"])]
+        sch.save()
+        chosen = select_in_files(universe, args, args.run_files.split(","))
+        log(f"mutation: {len(chosen)} selected mutant(s) lie in --run-files")
+        targets = sorted({m["file"] for m in chosen})
     sync_tree(args.root, src, [f for f in files if f not in targets])
     mutants = build(args, sch, targets, src, bdir)
     if args.build_only:
@@ -394,19 +477,36 @@ def main():
     # Neither build mode builds the CUDA kernels, so a mutant on a CUDA-only host path cannot be
     # reached: not run, not sampled, counted on its own line (not as a survivor).
     cuda_only = [m for m in mutants if m.get("cuda_only")]
-    sel = select([m for m in mutants if not m.get("cuda_only")], args)
+    if chosen is None:
+        sel = select([m for m in mutants if not m.get("cuda_only")], args)
+    else:  # the ids are this build's; a mutant dropped by the build is gone
+        keys = {m["key"] for m in chosen}
+        sel = [m for m in mutants if m["key"] in keys]
+        if len(sel) != len(keys):
+            log(f"mutation: {len(keys) - len(sel)} selected mutant(s) did not compile (dropped)")
 
-    # The clean run, tracing the points it reaches.
-    trace = os.path.join(bdir_root, "trace.bin")
-    with open(trace, "wb") as f:
-        f.write(b"\0" * max(1, len(mutants)))
-    status, which, secs = run_checks(args, bdir, {"STRIDECHECK_MUTANT_TRACE": trace}, None)
-    if status != "pass":
-        raise SystemExit(f"mutation: the search fails with no mutant active ({which}): fix that first")
-    reached = open(trace, "rb").read()
-    timeout = args.timeout or max(20.0, 5 * secs)
-    log(f"mutation: clean run {secs:.1f} s; {sum(1 for b in reached if b)} of {len(mutants)} mutants reached; "
-        f"running {len(sel)} (timeout {timeout:.0f} s per check)")
+    # Outcomes saved by an earlier run of this search (a stopped one) are not run again.
+    results_path = args.results or os.path.join(bdir_root, "results.jsonl")
+    fingerprint = search_fingerprint(args, bdir)
+    done = {} if args.fresh else load_results(results_path, fingerprint)
+    results = [dict(m, **{k: done[m["key"]][k] for k in RESULT_FIELDS}) for m in sel if m["key"] in done]
+    todo = [m for m in sel if m["key"] not in done]
+    log(f"mutation: {len(results)} of {len(sel)} already scored by this search in {results_path} "
+        f"(fingerprint {fingerprint}); running {len(todo)}")
+
+    # The clean run, tracing the points it reaches (not needed when nothing is left to run).
+    reached, timeout = b"", 0.0
+    if todo:
+        trace = os.path.join(bdir_root, "trace.bin")
+        with open(trace, "wb") as f:
+            f.write(b"\0" * max(1, len(mutants)))
+        status, which, secs = run_checks(args, bdir, {"STRIDECHECK_MUTANT_TRACE": trace}, None)
+        if status != "pass":
+            raise SystemExit(f"mutation: the search fails with no mutant active ({which}): fix that first")
+        reached = open(trace, "rb").read()
+        timeout = args.timeout or max(20.0, 5 * secs)
+        log(f"mutation: clean run {secs:.1f} s; {sum(1 for b in reached if b)} of {len(mutants)} mutants "
+            f"reached; running {len(todo)} (timeout {timeout:.0f} s per check)")
 
     def one(m):
         if not reached[m["id"]]:
@@ -414,13 +514,16 @@ def main():
         st, by, s = run_checks(args, bdir, {"STRIDECHECK_MUTANT": str(m["id"])}, timeout)
         return dict(m, status="survived" if st == "pass" else st, by=by, secs=s)
 
-    results = []
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        for i, r in enumerate(ex.map(one, sel), 1):
+        futures = [ex.submit(one, m) for m in todo]
+        for i, fut in enumerate(concurrent.futures.as_completed(futures), 1):
+            r = fut.result()
+            append_result(results_path, r, fingerprint)
             results.append(r)
-            if i % 25 == 0 or i == len(sel):
-                log(f"mutation: {i}/{len(sel)} done ({time.time() - t0:.0f} s)")
+            log(f"mutation: {i}/{len(todo)} {r['status']}{' (' + r['by'] + ')' if r['by'] else ''} "
+                f"{r['file']}:{r['line']} {r['mutation']} ({time.time() - t0:.0f} s)")
+    results.sort(key=lambda r: r["id"])
 
     listed = load_equivalent(args.equivalent)
     semantics = engine_semantics(bdir)
