@@ -11,6 +11,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.dont_write_bytecode = True  # no scripts/__pycache__ in the source tree
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import mutation  # noqa: E402
 
