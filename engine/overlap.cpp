@@ -1,8 +1,10 @@
 #include "engine/overlap.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <numeric>
+#include <span>
 
 #include "engine/error.h"
 #include "engine/layout.h"
@@ -161,30 +163,46 @@ struct Search {
   }
 };
 
+// Quick "no": sorted ascending, each stride exceeds the span of the smaller ones.
+bool strides_dominate(std::span<Term> asc) {
+  std::sort(asc.begin(), asc.end(), [](const Term& x, const Term& y) { return x.a < y.a; });
+  __int128 span = 0;
+  for (const Term& t : asc) {
+    if (t.a <= span) return false;
+    span += static_cast<__int128>(t.a) * t.ub;
+  }
+  return true;
+}
+
 }  // namespace
 
 MemOverlap exact_internal_overlap(const Shape& sizes, const Shape& strides, int64_t max_work) {
-  Search s;
-  s.max_work = max_work;
   for (int64_t n : sizes)
     if (n == 0) return MemOverlap::No;
+  // The terms in dimension order, inline up to kInlineDims (the quick answer
+  // runs for every observed result: no allocation there); the search, which
+  // runs for few, takes them in that order as before.
+  std::array<Term, DimVector::kInlineDims> inline_terms, inline_asc;
+  std::vector<Term> heap_terms, heap_asc;
+  std::span<Term> terms(inline_terms), asc(inline_asc);
+  if (sizes.size() > inline_terms.size()) {
+    heap_terms.resize(sizes.size());
+    heap_asc.resize(sizes.size());
+    terms = heap_terms;
+    asc = heap_asc;
+  }
+  size_t n = 0;
   for (size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] == 1) continue;
     if (strides[i] == 0) return MemOverlap::Yes;
-    s.terms.push_back({std::llabs(strides[i]), sizes[i] - 1});
+    terms[n++] = {std::llabs(strides[i]), sizes[i] - 1};
   }
-  // Quick "no": sorted ascending, each stride exceeds the span of the smaller ones.
-  {
-    std::vector<Term> asc = s.terms;
-    std::sort(asc.begin(), asc.end(), [](const Term& x, const Term& y) { return x.a < y.a; });
-    __int128 span = 0;
-    bool dominated = true;
-    for (const Term& t : asc) {
-      if (t.a <= span) { dominated = false; break; }
-      span += static_cast<__int128>(t.a) * t.ub;
-    }
-    if (dominated) return MemOverlap::No;
-  }
+  terms = terms.first(n);
+  std::copy(terms.begin(), terms.end(), asc.begin());
+  if (strides_dominate(asc.first(n))) return MemOverlap::No;
+  Search s;
+  s.max_work = max_work;
+  s.terms.assign(terms.begin(), terms.end());
   s.prepare();
   if (s.solve_internal(0, 0, true)) return MemOverlap::Yes;
   return s.too_hard ? MemOverlap::TooHard : MemOverlap::No;

@@ -223,13 +223,35 @@ class TracedBackend : public Backend {
       return m->hash;
     }
 
-    const Tensor& lookup(const std::string& n) const { return env[index.at(n)].tensor; }
+    // Note [inputs resolved once per step]: a step's input names are looked
+    // up in `index` once, when the step starts, and kept with their env
+    // slots keyed by the address of the Step's own name string: the budget
+    // checks, the op and the out= fix-up ask for the same names again (by
+    // reference to those strings, through ArgReader::tensor) up to eight
+    // times a step. An address names one live string, so a match is that
+    // very name; any other string (a copy, kw_tensor's) goes to `index`.
+    // Valid until the step binds its outputs; cleared when the next starts.
+    struct Resolved {
+      const std::string* name;
+      size_t slot;
+    };
+    std::vector<Resolved> resolved;
+
+    const Tensor& lookup(const std::string& n) const {
+      for (const Resolved& r : resolved)
+        if (r.name == &n) return env[r.slot].tensor;
+      return env[index.at(n)].tensor;
+    }
 
     StepObs step(const Step& s) {
       StepObs obs;
       const std::string* unbound = nullptr;
+      resolved.clear();
       s.for_each_input([&](const std::string& in) {
-        if (!unbound && !index.count(in)) unbound = &in;
+        if (unbound) return;
+        auto it = index.find(in);
+        if (it == index.end()) unbound = &in;
+        else resolved.push_back({&in, it->second});
       });
       if (unbound) {
         obs.outcome = Outcome::Skipped;
@@ -376,8 +398,8 @@ class TracedBackend : public Backend {
           StorageObs& so = obs.storages.emplace_back();
           so.id = n;
           so.nbytes = in.nbytes;
-          if (in.undefined) so.undefined = *in.undefined;
-          if (in.nan_choice) so.nan_choice = *in.nan_choice;
+          if (in.undefined && !in.undefined->empty()) so.undefined = *in.undefined;
+          if (in.nan_choice && !in.nan_choice->empty()) so.nan_choice = *in.nan_choice;
           so.hash = hash_in_place(n, in.data, in.nbytes, so.undefined);
           if (options.record_contents && in.nbytes > 0) so.bytes.assign(in.data, in.data + in.nbytes);
           continue;
