@@ -39,11 +39,13 @@ Failure infer_size_invalid_dimension(const Shape& shape, size_t d);
 Failure infer_size_ambiguous(const Shape& shape);
 Failure infer_size_mismatch(const Shape& shape, int64_t numel);
 
-// numel / d for numel >= 0, d > 0: in 32 bits where both fit (a 64-bit
-// division takes several times as long on this project's machines).
+// numel / d for numel >= 0, d > 0: a shift for a power of two (most shapes'
+// products), else in 32 bits where both fit (a 64-bit division takes several
+// times as long on this project's machines; a 32-bit one still ~1 ns).
 inline int64_t nonnegative_div(int64_t numel, int64_t d) {
-  if (((static_cast<uint64_t>(numel) | static_cast<uint64_t>(d)) >> 32) == 0)
-    return static_cast<uint32_t>(numel) / static_cast<uint32_t>(d);
+  const uint64_t n = static_cast<uint64_t>(numel), u = static_cast<uint64_t>(d);
+  if ((u & (u - 1)) == 0) return static_cast<int64_t>(n >> __builtin_ctzll(u));
+  if (((n | u) >> 32) == 0) return static_cast<uint32_t>(n) / static_cast<uint32_t>(u);
   return numel / d;
 }
 

@@ -128,12 +128,26 @@ Tensor view_dtype(const Tensor& self, DType dtype) { return view_dtype_checked(s
 // reshape_symint infers the size and computes the strides over SymInts
 // (Note [SymInt arithmetic]); view does it over int64_t.
 Tensor reshape(const Tensor& self, const Shape& shape) {
+  using shape_math::IntArithmetic;
   using shape_math::SymIntArithmetic;
   check_symint_list(shape);
   // The view's header, filled in place; the copy path takes its sizes.
   Tensor out = make_view_of_rank(self, shape.size(), self.storage_offset);
-  throw_if(shape_math::infer_size_into<SymIntArithmetic>(shape, cached_numel(self), out.sizes));
-  if (shape_math::compute_stride_into<SymIntArithmetic>(self.sizes, self.strides, out.sizes, out.strides)) {
+  bool is_view = false;
+  if (since(Change::LargeNegativeSymInt)) {
+    // SymInt products never raise here: the SymInt arithmetic is int64's
+    // (Note [SymInt arithmetic]), so computeStride takes infer_size's product
+    // of the sizes, as view does.
+    const int64_t numel = self.numel();
+    throw_if(shape_math::infer_size_into<IntArithmetic>(shape, self.stale_numel ? *self.stale_numel : numel,
+                                                         out.sizes));
+    is_view = shape_math::compute_stride_with_numel<IntArithmetic>(self.sizes, self.strides, numel, out.sizes,
+                                                                   out.strides);
+  } else {
+    throw_if(shape_math::infer_size_into<SymIntArithmetic>(shape, cached_numel(self), out.sizes));
+    is_view = shape_math::compute_stride_into<SymIntArithmetic>(self.sizes, self.strides, out.sizes, out.strides);
+  }
+  if (is_view) {
     // _reshape_alias(shape, stride) takes the computed strides as SymInts: a
     // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13.
     for (int64_t st : out.strides) check_symint(st);

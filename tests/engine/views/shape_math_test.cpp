@@ -65,6 +65,10 @@ TEST(InferSize, ResolvesOneMinusOne) {
 // then gives 1, as numel / newsize does).
 TEST(InferSize, DividesInEveryRange) {
   EXPECT_EQ(infer_size({-1, 7}, 21), (Shape{3, 7}));
+  EXPECT_EQ(infer_size({-1, 32}, 4096), (Shape{128, 32}));  // a power of two: a shift
+  EXPECT_EQ(infer_size({-1, 64}, int64_t{1} << 40), (Shape{int64_t{1} << 34, 64}));
+  EXPECT_EQ(infer_size({int64_t{1} << 62, -1}, int64_t{1} << 62), (Shape{int64_t{1} << 62, 1}));
+  EXPECT_RAISES(infer_size({-1, 8}, 20), RuntimeError, "shape '[-1, 8]' is invalid for input of size 20");
   EXPECT_EQ(infer_size({3, -1}, int64_t{3} << 40), (Shape{3, int64_t{1} << 40}));
   EXPECT_EQ(infer_size({int64_t{1} << 33, -1}, int64_t{5} << 33), (Shape{int64_t{1} << 33, 5}));
   EXPECT_RAISES(infer_size({-1, 7}, 22), RuntimeError, "shape '[-1, 7]' is invalid for input of size 22");
