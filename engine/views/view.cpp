@@ -130,27 +130,39 @@ Tensor view_dtype(const Tensor& self, DType dtype) { return view_dtype_checked(s
 Tensor reshape(const Tensor& self, const Shape& shape) {
   using shape_math::IntArithmetic;
   using shape_math::SymIntArithmetic;
-  check_symint_list(shape);
   // The view's header, filled in place; the copy path takes its sizes.
   Tensor out = make_view_of_rank(self, shape.size(), self.storage_offset);
+  const bool large_negative_symints = since(Change::LargeNegativeSymInt);
   bool is_view = false;
-  if (since(Change::LargeNegativeSymInt)) {
+  if (large_negative_symints) {
     // SymInt products never raise here: the SymInt arithmetic is int64's
     // (Note [SymInt arithmetic]), so computeStride takes infer_size's product
-    // of the sizes, as view does.
+    // of the sizes, as view does. The SymInt conversion of `shape`
+    // (check_symint_list) comes first in LibTorch; with nothing raising
+    // before infer_size's own errors it can only fail where infer_size does
+    // (a value below -2^62 is no size infer_size accepts), so it runs there,
+    // as in view.
     const int64_t numel = self.numel();
-    throw_if(shape_math::infer_size_into<IntArithmetic>(shape, self.stale_numel ? *self.stale_numel : numel,
-                                                         out.sizes));
+    if (MaybeFailure f = shape_math::infer_size_into<IntArithmetic>(
+            shape, self.stale_numel ? *self.stale_numel : numel, out.sizes)) [[unlikely]] {  // cached_numel(self)
+      check_symint_list(shape);
+      throw_if(std::move(f));
+    }
     is_view = shape_math::compute_stride_with_numel<IntArithmetic>(self.sizes, self.strides, numel, out.sizes,
                                                                    out.strides);
   } else {
+    // 1.13: a SymInt product may raise inside infer_size, so the list's
+    // conversion check goes first.
+    check_symint_list(shape);
     throw_if(shape_math::infer_size_into<SymIntArithmetic>(shape, cached_numel(self), out.sizes));
     is_view = shape_math::compute_stride_into<SymIntArithmetic>(self.sizes, self.strides, out.sizes, out.strides);
   }
   if (is_view) {
     // _reshape_alias(shape, stride) takes the computed strides as SymInts: a
-    // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13.
-    for (int64_t st : out.strides) check_symint(st);
+    // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13 (a
+    // valid SymInt since 2.1: check_symint does nothing there).
+    if (!large_negative_symints)
+      for (int64_t st : out.strides) check_symint(st);
     shape_math::set_sizes_and_strides_checks(out.sizes, out.strides);  // alias_with_sizes_and_strides
     return out;
   }
