@@ -137,6 +137,22 @@ TEST(Reshape, CopyBranchComputesStridesOnTheClone) {
   EXPECT_EQ(r.strides, (Shape{6, 6, 1}));
 }
 
+// The shape's SymInt conversion raises before infer_size's errors in every
+// profile (2.x checks it only on infer_size's failure path, where it can fail).
+TEST(Reshape, SymIntConversionErrorComesBeforeInferSizesErrors) {
+  const int64_t below = -(int64_t{1} << 62) - 1;
+  for (const char* version : {"1.13", "2.15"}) {
+    SCOPED_TRACE(version);
+    const ProfileScope profile(version);
+    EXPECT_RAISES(reshape(iota({12}), {3, below}), RuntimeError,
+                  "IntArrayRef contains an int that cannot be represented as a SymInt: -4611686018427387905");
+    EXPECT_RAISES(reshape(iota({12}), {-1, -1, below}), RuntimeError,  // two -1s come first
+                  "IntArrayRef contains an int that cannot be represented as a SymInt: -4611686018427387905");
+    EXPECT_RAISES(reshape(iota({12}), {-1, -1, 3}), RuntimeError, "only one dimension can be inferred");
+    EXPECT_EQ(reshape(iota({12}), {-1, 4}).sizes, (Shape{3, 4}));
+  }
+}
+
 TEST(Reshape, SameShapeIsStillANewView) {
   Tensor x = iota({3, 4});
   Tensor r = reshape(x, {3, 4});
