@@ -8,7 +8,8 @@
 // signature entry of the nearest known_divergences.txt, or the signature of
 // its own listed original) counts as known. Every other failing variant is
 // written to --out as a program of its own (never over an existing file) and
-// listed at the end.
+// listed at the end. Breadth first: the k-th variant of every program runs
+// before any program's (k+1)-th.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -273,6 +274,76 @@ int neighbours_main(const std::vector<std::string>& args) {
   std::vector<std::string> failing;  // "path: description: signature"
   std::set<std::string> new_signatures;
 
+  // Breadth first: round k runs the k-th variant of every program (round 0
+  // first runs each original and derives its variants), so every corpus
+  // point is searched around early; a long run only goes deeper.
+  struct Source {
+    std::string path;
+    const KnownDivergences* known = nullptr;
+    RunReport orig;
+    std::string version;
+    bool orig_listed = false;
+    std::vector<Neighbour> variants;
+    size_t sites = 0;
+    std::set<size_t> varied_sites;
+    Tally here;
+  };
+  std::vector<Source> sources;
+  auto run_variant = [&](Source& src, size_t k) -> bool {  // false: a write failed
+    Neighbour& n = src.variants[k];
+    src.varied_sites.insert(n.site);
+    if (s.threads.random || s.threads.fixed) {
+      Choices c = Choices::from_seed(n.seed);
+      set_generated_threads(n.program, c, s.threads);
+    }
+    size_t varied = 0;  // the varied step in the variant (its trailing comment says so)
+    for (size_t i = 0; i < n.program.steps.size(); ++i)
+      if (n.program.steps[i].trailing_comment.rfind("neighbour: ", 0) == 0) varied = i;
+    RunReport r = run_one(n.program, varied, s, names);
+    Tally one;
+    one.variants = 1;
+    const bool failed = r.verdict == "fail" || r.verdict == "error";
+    bool is_known = false;
+    if (failed && !r.signature.empty())
+      is_known = (src.orig_listed && r.signature == src.orig.signature) ||
+                 (src.known && src.known->find_signature(r.signature, src.version));
+    if (failed) one.col[is_known ? kKnown : kFail] = 1;
+    else if (r.verdict == "pass") one.col[kPass] = 1;
+    else if (r.verdict == "undefined") one.col[kUndef] = 1;
+    else one.col[kSkip] = 1;
+    if (r.at_step == "ok") one.col[kOk] = 1;
+    else if (r.at_step == "unbound") one.col[kUnbound] = 1;
+    else if (!r.at_step.empty() && r.at_step != "budget" && r.at_step != "refused") one.col[kErr] = 1;
+    src.here.add(one);
+    all.add(one);
+    by_kind[std::string(neighbour_kind_name(n.kind))].add(one);
+    if (n.kind == NeighbourKind::Argument) {
+      by_class[{n.op, n.param, n.klass}].add(one);
+      validity_of[n.klass] = std::string(validity_name(n.validity));
+    }
+    if (!failed || is_known) return true;
+    // A new failure: written as a program of its own.
+    std::error_code ec;
+    fs::create_directories(s.out_dir, ec);
+    const std::string out = free_path(s.out_dir, src.path, s.seed, k);
+    std::ofstream f(out);
+    f << "# neighbour " << k << " of " << src.path << " (stridecheck neighbours --seed " << s.seed << " --per-program "
+      << s.per_program << "): " << n.description() << "\n# " << r.verdict << " on " << names[0] << " vs " << names[1]
+      << " (" << oracle << "): " << r.signature << "\n"
+      << print_program(n.program);
+    if (!f) {
+      std::fprintf(stderr, "stridecheck neighbours: cannot write %s\n", out.c_str());
+      return false;
+    }
+    failing.push_back(out + ": " + n.description() + ": " + r.signature);
+    new_signatures.insert(r.signature);
+    if (!s.quiet)
+      std::printf("FAIL %s\n  %s\n  written to %s\n%s", src.path.c_str(), n.description().c_str(), out.c_str(),
+                  indent(r.text).c_str());
+    std::fflush(stdout);
+    return true;
+  };
+
   for (const std::string& path : files) {
     Program program;
     try {
@@ -283,84 +354,44 @@ int neighbours_main(const std::vector<std::string>& args) {
       continue;
     }
     ++programs;
-    const KnownDivergences* known = known_for(path);
+    Source src;
+    src.path = path;
+    src.known = known_for(path);
     // The original first: a variant failing as its (listed) original does is known.
-    const RunReport orig = run_one(program, program.steps.size(), s, names);
-    const std::string version = orig.version.empty() ? strip_libtorch(oracle) : orig.version;
-    const bool orig_listed = known && known->find(path, version);
-    ++originals[orig.verdict == "fail" && orig_listed ? "known" : orig.verdict];
-
+    src.orig = run_one(program, program.steps.size(), s, names);
+    src.version = src.orig.version.empty() ? strip_libtorch(oracle) : src.orig.version;
+    src.orig_listed = src.known && src.known->find(path, src.version);
+    ++originals[src.orig.verdict == "fail" && src.orig_listed ? "known" : src.orig.verdict];
     NeighbourPolicy policy;
     policy.seed = s.seed;
     policy.count = s.per_program;
     NeighbourPlan plan;
-    std::vector<Neighbour> variants = derive_neighbours(program, policy, &plan);
+    src.variants = derive_neighbours(program, policy, &plan);
+    src.sites = plan.sites.size();
     sites_total += static_cast<int64_t>(plan.sites.size());
     candidates += static_cast<int64_t>(plan.candidates);
     not_applicable += static_cast<int64_t>(plan.not_applicable);
     repeats += static_cast<int64_t>(plan.repeats);
-    std::set<size_t> varied_sites;
-    Tally here;
-    for (size_t k = 0; k < variants.size(); ++k) {
-      Neighbour& n = variants[k];
-      varied_sites.insert(n.site);
-      if (s.threads.random || s.threads.fixed) {
-        Choices c = Choices::from_seed(n.seed);
-        set_generated_threads(n.program, c, s.threads);
-      }
-      size_t varied = 0;  // the varied step in the variant (its trailing comment says so)
-      for (size_t i = 0; i < n.program.steps.size(); ++i)
-        if (n.program.steps[i].trailing_comment.rfind("neighbour: ", 0) == 0) varied = i;
-      RunReport r = run_one(n.program, varied, s, names);
-      Tally one;
-      one.variants = 1;
-      const bool failed = r.verdict == "fail" || r.verdict == "error";
-      bool is_known = false;
-      if (failed && !r.signature.empty()) {
-        is_known = (orig_listed && r.signature == orig.signature) ||
-                   (known && known->find_signature(r.signature, version));
-      }
-      if (failed) one.col[is_known ? kKnown : kFail] = 1;
-      else if (r.verdict == "pass") one.col[kPass] = 1;
-      else if (r.verdict == "undefined") one.col[kUndef] = 1;
-      else one.col[kSkip] = 1;
-      if (r.at_step == "ok") one.col[kOk] = 1;
-      else if (r.at_step == "unbound") one.col[kUnbound] = 1;
-      else if (!r.at_step.empty() && r.at_step != "budget" && r.at_step != "refused") one.col[kErr] = 1;
-      here.add(one);
-      by_kind[std::string(neighbour_kind_name(n.kind))].add(one);
-      if (n.kind == NeighbourKind::Argument) {
-        by_class[{n.op, n.param, n.klass}].add(one);
-        validity_of[n.klass] = std::string(validity_name(n.validity));
-      }
-      if (!failed || is_known) continue;
-      // A new failure: written as a program of its own.
-      std::error_code ec;
-      fs::create_directories(s.out_dir, ec);
-      const std::string out = free_path(s.out_dir, path, s.seed, k);
-      std::ofstream f(out);
-      f << "# neighbour " << k << " of " << path << " (stridecheck neighbours --seed " << s.seed << " --per-program "
-        << s.per_program << "): " << n.description() << "\n# " << r.verdict << " on " << names[0] << " vs "
-        << names[1] << " (" << oracle << "): " << r.signature << "\n"
-        << print_program(n.program);
-      if (!f) {
-        std::fprintf(stderr, "stridecheck neighbours: cannot write %s\n", out.c_str());
-        return kExitUsage;
-      }
-      failing.push_back(out + ": " + n.description() + ": " + r.signature);
-      new_signatures.insert(r.signature);
-      if (!s.quiet) std::printf("FAIL %s\n  %s\n  written to %s\n%s", path.c_str(), n.description().c_str(), out.c_str(),
-                                indent(r.text).c_str());
+    sources.push_back(std::move(src));
+    if (!sources.back().variants.empty() && !run_variant(sources.back(), 0)) return kExitUsage;
+  }
+  for (size_t k = 1;; ++k) {
+    bool any = false;
+    for (Source& src : sources) {
+      if (k >= src.variants.size()) continue;
+      any = true;
+      if (!run_variant(src, k)) return kExitUsage;
     }
-    sites_varied += static_cast<int64_t>(varied_sites.size());
-    all.add(here);
+    if (!any) break;
+  }
+  for (const Source& src : sources) {
+    sites_varied += static_cast<int64_t>(src.varied_sites.size());
     if (!s.quiet)
       std::printf("%s: %s; %lld variants of %zu sites: %lld pass, %lld fail, %lld known, %lld undefined, %lld skipped\n",
-                  path.c_str(), orig_listed && orig.verdict == "fail" ? "known" : orig.verdict.c_str(),
-                  static_cast<long long>(here.variants), plan.sites.size(), static_cast<long long>(here.col[kPass]),
-                  static_cast<long long>(here.col[kFail]), static_cast<long long>(here.col[kKnown]),
-                  static_cast<long long>(here.col[kUndef]), static_cast<long long>(here.col[kSkip]));
-    std::fflush(stdout);
+                  src.path.c_str(), src.orig_listed && src.orig.verdict == "fail" ? "known" : src.orig.verdict.c_str(),
+                  static_cast<long long>(src.here.variants), src.sites, static_cast<long long>(src.here.col[kPass]),
+                  static_cast<long long>(src.here.col[kFail]), static_cast<long long>(src.here.col[kKnown]),
+                  static_cast<long long>(src.here.col[kUndef]), static_cast<long long>(src.here.col[kSkip]));
   }
 
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
