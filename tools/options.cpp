@@ -269,7 +269,7 @@ commands:
                              each variant's engine thread count (as generate)
       --stats                per kind, op, parameter and class: variants, verdicts
       --print                print the variants (runs nothing)
-      --backends, --budget (default 268435456), --timeout (default 20), --quiet
+      --backends, --budget (default 268435456), --timeout (default 60), --quiet
   versions [options] [PATH...]
                              run programs (files, and --count K generated ones)
                              on two backends in two processes -- LibTorch here
