@@ -77,7 +77,18 @@ std::vector<int64_t> elements_reading_nan_choice(const Tensor& written, const Te
 
 void mark_nan_choice(const Tensor& written, const std::vector<int64_t>& byte_offsets) {
   const int64_t item = itemsize(written.dtype);
-  for (int64_t off : byte_offsets) written.storage->mark_nan_choice(off, item);
+  const uint8_t code = nan_choice_code(written.dtype);
+  for (int64_t off : byte_offsets) written.storage->mark_nan_choice(off, item, code);
+}
+
+bool reads_chosen_bits_as_other_data(const uint8_t* flags, int64_t n, DType read) {
+  const uint8_t own = is_floating(read) ? nan_choice_code(read) : 0;
+  bool any = false, all_own = true;
+  for (int64_t b = 0; b < n; ++b) {
+    any |= flags[b] != 0;
+    all_own &= flags[b] == own;
+  }
+  return any && !all_own;
 }
 
 void clear_nan_choice(const Tensor& written) {

@@ -29,8 +29,22 @@ std::vector<int64_t> elements_choosing_between_nans(const Tensor& written, const
 // (broadcast) is flagged: a value computed or copied from a flagged NaN.
 std::vector<int64_t> elements_reading_nan_choice(const Tensor& written, const Tensor& read);
 
+// Flags each element of `written` starting at those byte offsets, with
+// written's dtype's code (nan_choice_code).
 void mark_nan_choice(const Tensor& written, const std::vector<int64_t>& byte_offsets);
 // Clears the flags of every element of `written` (it was just written).
 void clear_nan_choice(const Tensor& written);
+
+// The value a flagged byte holds: which dtype the chosen NaN was written as (never 0).
+inline uint8_t nan_choice_code(DType d) { return static_cast<uint8_t>(1 + static_cast<uint8_t>(d)); }
+
+// Note [NaN choices read as integers] (engine/undefined.cpp): is an element of
+// dtype `read` whose `n` bytes carry these flags a read LibTorch leaves
+// undefined? True when some byte is flagged and the element is not exactly a
+// flagged NaN of its own floating dtype (every byte flagged with
+// nan_choice_code(read)): an integer or bool read, or a floating read at
+// another width or format (a float16 or bfloat16 view of a flagged float32, a
+// float64 view spanning one, a bfloat16 view of a flagged float16).
+bool reads_chosen_bits_as_other_data(const uint8_t* flags, int64_t n, DType read);
 
 }  // namespace sc::engine

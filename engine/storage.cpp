@@ -99,13 +99,13 @@ void Storage::write(int64_t off, int64_t n, const std::byte* host) {
   else device_kernels(device_).from_host(data_ + off, host, n);
 }
 
-void Storage::ByteFlags::set(int64_t off, int64_t n, int64_t nbytes) {
-  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes);
+void Storage::ByteFlags::set(int64_t off, int64_t n, int64_t nbytes, uint8_t value) {
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes && value != 0);
   if (n == 0) return;
   if (mask.empty()) mask.assign(static_cast<size_t>(nbytes), 0);
   for (auto it = mask.begin() + off, end = it + n; it != end; ++it) {
     count += *it == 0;
-    *it = 1;
+    *it = value;
   }
 }
 
@@ -113,7 +113,7 @@ void Storage::ByteFlags::clear(int64_t off, int64_t n) {
   if (mask.empty()) return;
   SC_ASSERT(off >= 0 && n >= 0 && off + n <= static_cast<int64_t>(mask.size()));
   for (auto it = mask.begin() + off, end = it + n; it != end; ++it) {
-    count -= *it;
+    count -= *it != 0;
     *it = 0;
   }
   if (count == 0) mask.clear();
@@ -135,7 +135,7 @@ void Storage::mark_undefined(int64_t off, int64_t n) {
   if (scribble >= 0 && device_ == Device::CPU && n > 0) std::memset(data_ + off, scribble, static_cast<size_t>(n));
 }
 void Storage::mark_defined(int64_t off, int64_t n) { undefined_.clear(off, n); }
-void Storage::mark_nan_choice(int64_t off, int64_t n) { nan_choice_.set(off, n, nbytes_); }
+void Storage::mark_nan_choice(int64_t off, int64_t n, uint8_t code) { nan_choice_.set(off, n, nbytes_, code); }
 void Storage::clear_nan_choice(int64_t off, int64_t n) { nan_choice_.clear(off, n); }
 
 }  // namespace sc::engine

@@ -67,9 +67,11 @@ class Storage {
 
   // Bytes of NaNs whose sign and payload LibTorch's compiled loops choose
   // (Note [NaN operand choice] in engine/nan_choice.h). Empty means none;
-  // otherwise one flag per byte.
+  // otherwise one flag per byte: 0, or the code of the dtype the flagged NaN
+  // was written as (engine::nan_choice_code; Note [NaN choices read as
+  // integers] in engine/undefined.cpp tells reads at another width by it).
   const std::vector<uint8_t>& nan_choice_mask() const { return nan_choice_.mask; }
-  void mark_nan_choice(int64_t byte_offset, int64_t nbytes);
+  void mark_nan_choice(int64_t byte_offset, int64_t nbytes, uint8_t code);
   void clear_nan_choice(int64_t byte_offset, int64_t nbytes);
   bool has_nan_choice() const { return !nan_choice_.mask.empty(); }
 
@@ -92,10 +94,11 @@ class Storage {
   VersionCounter version_;
   // One flag per byte, allocated on the first set and dropped when the last
   // one clears; `count` (flags set) makes noticing the last clear O(1).
+  // A set flag holds a nonzero value (1 for the undefined flags).
   struct ByteFlags {
     std::vector<uint8_t> mask;
     int64_t count = 0;
-    void set(int64_t off, int64_t n, int64_t nbytes);
+    void set(int64_t off, int64_t n, int64_t nbytes, uint8_t value = 1);
     void clear(int64_t off, int64_t n);
     void resize(int64_t nbytes);  // keeps an empty mask empty
   };

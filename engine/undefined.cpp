@@ -2,6 +2,7 @@
 
 #include "engine/elementwise.h"
 #include "engine/kernels/cpu/loop.h"
+#include "engine/nan_choice.h"
 #include "engine/undefined_claims.h"
 
 namespace sc::engine {
@@ -12,13 +13,21 @@ namespace {
 // whose byte is neither 0 nor 1 (a `view dtype=bool` of other data): reading
 // such a bool is undefined behaviour in C++, and LibTorch's kernels disagree
 // with each other on its value (1 in the scalar loops, the byte in vector ones).
-// Note [NaN choices read as integers]: so is an element of an integer or bool
-// dtype that reads a byte flagged as a NaN whose bits LibTorch's loops chose
-// between two NaN operands (Note [NaN operand choice], engine/nan_choice.h).
-// The diff lets those bytes differ only while both sides read them as NaNs; as
-// integers the two choices are two different numbers, and what is computed or
-// converted from them (copy_ of an int32 view into float32, generated seed
-// 6832213) differs with no NaN left to excuse it.
+// Note [NaN choices read as integers]: so is an element that reads a byte
+// flagged as a NaN whose bits LibTorch's loops chose between two NaN operands
+// (Note [NaN operand choice], engine/nan_choice.h), unless it reads exactly
+// that NaN in its own floating dtype. The diff lets those bytes differ only
+// while both sides read them as NaNs. As integers or bools the two choices are
+// two different numbers, and what is computed or converted from them (copy_ of
+// an int32 view into float32, generated seed 6832213) differs with no NaN left
+// to excuse it. The same holds for a floating read at another width or format:
+// a float16 or bfloat16 view of a flagged float32 reads its halves (the low
+// half of 0x7fc00001 vs 0x7fc00000 is 6e-8 vs 0), a float64 view spanning it
+// reads it as the low or high word of a number, a bfloat16 view of a flagged
+// float16 reads 0x7e01 vs 0xfe00 as two huge numbers
+// (corpus/regressions/nan_choice_read_at_another_width.prog). Each flag holds
+// the code of the dtype the NaN was written as (nan_choice_code), so the rule
+// is per element: reads_chosen_bits_as_other_data.
 std::vector<int64_t> find_elements_reading_undefined(const Tensor& written, const Tensor& read) {
   std::vector<int64_t> out;
   const bool check_bool = read.dtype == DType::Bool;
@@ -44,8 +53,8 @@ std::vector<int64_t> find_elements_reading_undefined(const Tensor& written, cons
       bool undefined = check_bool && static_cast<uint8_t>(read_bytes[roff]) > 1;
       for (int64_t b = 0; b < read_item && !undefined && !mask.empty(); ++b)
         undefined = mask[static_cast<size_t>(roff + b)] != 0;
-      for (int64_t b = 0; b < read_item && !undefined && reads_chosen_nans; ++b)
-        undefined = chosen[static_cast<size_t>(roff + b)] != 0;
+      if (!undefined && reads_chosen_nans)
+        undefined = reads_chosen_bits_as_other_data(chosen.data() + roff, read_item, read.dtype);
       if (undefined) out.push_back((p[0] - written_base) + i * st[0]);
     }
   });
@@ -54,7 +63,7 @@ std::vector<int64_t> find_elements_reading_undefined(const Tensor& written, cons
 
 }  // namespace
 
-bool reads_nan_choice_bits(const Tensor& read) { return !is_floating(read.dtype) && read.storage->has_nan_choice(); }
+bool reads_nan_choice_bits(const Tensor& read) { return read.storage->has_nan_choice(); }
 
 std::vector<int64_t> elements_reading_undefined(const Tensor& written, const Tensor& read) {
   std::vector<int64_t> out = find_elements_reading_undefined(written, read);

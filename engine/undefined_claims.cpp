@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/error.h"
+#include "engine/nan_choice.h"
 #include "engine/undefined.h"
 
 namespace sc::engine {
@@ -33,9 +34,13 @@ bool snapshot_extent(const Tensor& t, UndefinedClaim& c, int64_t* end = nullptr,
   const auto& mask = s.undefined_mask();
   if (!mask.empty()) c.window_mask.assign(mask.begin() + lo64, mask.begin() + hi64);
   if (with_nan_choice) {  // Note [NaN choices read as integers] (engine/undefined.cpp)
+    // Per element of t's dtype (lo64 is on t's element grid): all its bytes
+    // count as undefined where it reads the chosen bits as other data.
     const auto& chosen = s.nan_choice_mask();
     c.window_mask.resize(static_cast<size_t>(hi64 - lo64), 0);
-    for (int64_t b = lo64; b < hi64; ++b) c.window_mask[static_cast<size_t>(b - lo64)] |= chosen[static_cast<size_t>(b)];
+    for (int64_t e = lo64; e + item <= hi64; e += item)
+      if (reads_chosen_bits_as_other_data(chosen.data() + e, item, t.dtype))
+        for (int64_t b = e; b < e + item; ++b) c.window_mask[static_cast<size_t>(b - lo64)] = 1;
   }
   return true;
 }

@@ -96,5 +96,45 @@ TEST(NanChoice, ChosenBitsReadAsIntegersMakeUndefinedResults) {
   EXPECT_FALSE(c.storage->has_undefined_bytes());
 }
 
+// The same class at another width or format (Note [NaN choices read as
+// integers]): a float16, bfloat16 or float64 view of a flagged float32 reads
+// its bytes as other numbers (the low half of 0x7fc00001 vs 0x7fc00000 is
+// 6e-8 vs 0), and so does a bfloat16 view of a flagged float16; a read of the
+// NaN in its own dtype stays flagged, not undefined.
+TEST(NanChoice, ChosenBitsReadAtAnotherWidthMakeUndefinedResults) {
+  Tensor a = float32_bits({0x7fc00001u, 0x3f800000u, 0x3f800000u});
+  Tensor b = float32_bits({0xffc00000u, 0x3f800000u, 0x3f800000u});
+  Tensor r = add(a, Operand::of(b));  // element 0 flagged
+  Tensor halves = to(view_dtype(r, DType::Float16), DType::Float32, std::nullopt);
+  EXPECT_TRUE(undefined(halves, 0));
+  EXPECT_TRUE(undefined(halves, 1));
+  EXPECT_FALSE(undefined(halves, 2));
+  Tensor brain = clone(view_dtype(r, DType::BFloat16));
+  EXPECT_TRUE(undefined(brain, 0));
+  EXPECT_FALSE(undefined(brain, 3));
+  Tensor wide = mul(view_dtype(narrow(r, 0, 0, 2), DType::Float64), Operand::of(Scalar::integer(2)));
+  EXPECT_TRUE(undefined(wide, 0));  // spans the flagged float32 and its neighbour
+  Tensor same = clone(r);
+  EXPECT_TRUE(flagged(same, 0));
+  EXPECT_FALSE(same.storage->has_undefined_bytes());
+
+  // A float16 NaN pair: read as float16 it stays flagged, as bfloat16 it is two numbers.
+  Tensor h = view_dtype(a, DType::Float16), g = view_dtype(b, DType::Float16);
+  Tensor hr = add(h, Operand::of(g));  // float16 elements 0 (0x0001 vs 0x0000: no NaNs) and 1 (0x7fc0 vs 0xffc0)
+  EXPECT_TRUE(flagged(hr, 1));
+  EXPECT_FALSE(clone(hr).storage->has_undefined_bytes());
+  Tensor as_brain = clone(view_dtype(hr, DType::BFloat16));
+  EXPECT_TRUE(undefined(as_brain, 1));
+  EXPECT_FALSE(undefined(as_brain, 0));
+
+  // Half of a flagged float32 written over: the other half's chosen bits make
+  // the float32 element another number, so a float32 read of it is undefined.
+  fill_(select(view_dtype(r, DType::Float16), 0, 1), Scalar::floating(1.0));
+  EXPECT_TRUE(r.storage->has_nan_choice());
+  Tensor after = clone(r);
+  EXPECT_TRUE(undefined(after, 0));
+  EXPECT_FALSE(undefined(after, 1));
+}
+
 }  // namespace
 }  // namespace sc::engine
