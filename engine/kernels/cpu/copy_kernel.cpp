@@ -42,7 +42,7 @@ void copy_contiguous(D* dp, const std::byte* s, int64_t n) {
     for (int64_t i = 0; i < n; ++i) dp[i] = convert<D>(load<S>(s + i * sizeof(S)));
     // Note [NaN bits of LibTorch's loops]: double -> bfloat16's vector chunks.
     if constexpr (kLoopNans && std::is_same_v<D, BFloat16> && std::is_same_v<S, double>)
-      for (int64_t i = 0; i < vector_end(n, kReducedFloatVectorChunk); ++i)
+      for (int64_t i = 0; i < vector_end(n, kDoubleToBFloat16VectorChunk); ++i)
         if (is_bfloat16_nan(dp[i].bits)) dp[i].bits = kBFloat16VectorNan;
   }
 }
