@@ -40,6 +40,11 @@ std::vector<DomainClass> scalar_classes() {
       {"-inf", 3, B},
       {"-0.0", 4, B},
       {"denormal", 4, B},                 // float32/float16 subnormals, float64's smallest
+      // program/value_draws.h: halfway between two float16/bfloat16/float32
+      // neighbours (round to nearest even), and each float dtype's smallest
+      // subnormal, smallest normal and largest finite value
+      {"rounding tie", 4, B},
+      {"finite limits", 3, B},
   };
 }
 
@@ -59,15 +64,22 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                          {"overlapping", 2, B},
                          {"storage offset", 3, V},
                          {"size-1 dim", 3, B},
-                         {"huge numel", 2, B}}};
+                         {"huge numel", 2, B},
+                         {"special-value run", 7, B}}};
   // The input of the ops that take format=: "4-d or 5-d value" is a value of
   // the ranks channels_last / channels_last_3d take (any value when there is
   // none); other ranks raise "required rank 4 tensor to use channels_last format".
   // "huge numel": a stride-0 view of 2^51..2^61 elements (no allocation),
   // whose copy is over budget or overflows the storage size: the factory
   // checks' order against the format's rank check.
+  // "special-value run" (here, in Self and in Other): a new float16,
+  // bfloat16, float32 or float64 tensor of 31..1100 elements holding runs of
+  // NaNs (payloads and signs through integer bit patterns viewed as the
+  // dtype), infs, -0.0, subnormals, finite limits and rounding ties, made by
+  // steps of their own (Note [Special-value runs], program/value_draws.h),
+  // or one made earlier in the program.
   m[D::FormatSelf] = {"format op input", {{"recent value", 40, V}, {"any value", 30, V}, {"4-d or 5-d value", 30, V},
-                                          {"huge numel", 4, B}}};
+                                          {"huge numel", 4, B}, {"special-value run", 8, B}}};
   // The view ops' input, by layout: each class picks a value of that layout
   // from the program so far (any value when there is none). LibTorch's view
   // rules branch on exactly these: 0-d (wrap as a scalar), empty (strides
@@ -96,7 +108,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // made by a step of its own when the program has none).
   m[D::Other] = {"tensor", {{"any value", 64, V}, {"self", 15, V}, {"same storage", 15, V},
                             {"reinterpreted alias", 6, V}, {"0-d", 3, B}, {"empty", 3, B}, {"stride 0", 3, B},
-                            {"non-contiguous", 3, V}, {"size-1 dim", 3, B}}};
+                            {"non-contiguous", 3, V}, {"size-1 dim", 3, B}, {"special-value run", 6, B}}};
   std::vector<DomainClass> dim = with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-1", 4, X}, {"rank", 4, X}});
   m[D::Dim] = {"dim", dim};
   m[D::InsertDim] = {"insert dim", with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-2", 4, X}, {"rank+1", 4, X}})};
@@ -133,6 +145,9 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                            {"rank 7-64", 4, B},
                            {"rank 65", 1, B},          // past LibTorch's 64-dim limits
                            {"thousands of elements", 12, V},  // LibTorch's vectorized loops run
+                           // 31..1100 elements, often 63/64/65, 127/128/129, ...: the vector loops'
+                           // chunks and the engine's thread pieces (Note [Special-value runs])
+                           {"vector boundaries", 8, V},
                            {"with zero", 8, B},        // also [0, 2^62]: no overflow when a size is 0
                            {"negative size", 5, X},
                            {"product overflows", 4, X},
@@ -186,6 +201,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   sot.push_back({"tensor", 70, V});
   sot.push_back({"self", 15, V});
   sot.push_back({"same storage", 12, V});
+  sot.push_back({"special-value run", 5, B});
   m[D::ScalarOrTensor] = {"scalar or tensor", sot};
   m[D::Values] = {"values", {{"0-d", 15, V},
                              {"ints", 25, V},
@@ -199,7 +215,10 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                              // 257, 2049, 16777217, 2^53+1: integers a reduced float (or float32, float64) cannot
                              // hold, read from a tensor (a 1-element one is read in opmath as a scalar)
                              {"past exact integers", 5, B},
-                             {"thousands", 3, V}}};
+                             {"thousands", 3, V},
+                             // 31..600 values in runs of one special value each (nan, +-inf, -0.0,
+                             // subnormals, finite limits, rounding ties): program/value_draws.h
+                             {"special-value runs", 6, B}}};
   std::vector<DomainClass> dtypes = {{"float32", 4, V}, {"float64", 4, V}, {"float16", 4, V}, {"bfloat16", 4, V},
                                      {"int64", 4, V},   {"int32", 4, V},   {"int16", 4, V},   {"int8", 4, V},
                                      {"uint8", 4, V},   {"bool", 4, V}};

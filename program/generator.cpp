@@ -1,6 +1,7 @@
 #include "program/generator.h"
 
 #include <algorithm>
+#include <cstring>
 #include <climits>
 #include <limits>
 #include <numeric>
@@ -14,6 +15,7 @@
 #include "program/domains.h"
 #include "program/engine_ops.h"
 #include "program/ops.h"
+#include "program/value_draws.h"
 
 namespace sc {
 
@@ -127,6 +129,7 @@ class Generator {
   // the program has none yet, one is made first from any value by a step of
   // its own (prepare_layout); any value when that cannot be done either.
   const Value& pick_layout(std::string_view cls) {
+    if (cls == "special-value run") return special_run();
     auto has = [&](const Tensor& t) {
       const int64_t n = t.dim();
       if (cls == "0-d") return n == 0;
@@ -357,6 +360,12 @@ class Generator {
         default: return {c_.between(8, 24), c_.between(8, 24), c_.between(8, 24)};
       }
     }
+    if (cls == "vector boundaries") {
+      const int64_t n = value_draws::boundary_length(c_);
+      if (c_.percent(70)) return {n};
+      const int64_t rows = c_.between(2, 3);  // a [rows, n / rows] contiguous tensor is one run of the loops
+      return {rows, std::max<int64_t>(n / rows, 1)};
+    }
     if (cls == "with zero") {
       std::vector<int64_t> s = small_shape(static_cast<int>(c_.between(1, p_.max_rank)));
       s[c_.below(static_cast<uint32_t>(s.size()))] = 0;
@@ -518,6 +527,8 @@ class Generator {
     if (cls == "inf") return Number::floating(inf);
     if (cls == "-inf") return Number::floating(-inf);
     if (cls == "-0.0") return Number::floating(-0.0);
+    if (cls == "rounding tie") return Number::floating(value_draws::rounding_tie(c_));
+    if (cls == "finite limits") return Number::floating(value_draws::finite_limit(c_, any_float_dtype()));
     // denormal
     return Number::floating(one_of({1e-40, -1e-40, 5e-324, 6e-8, -6e-8, 1e-45, 1.1754942e-38, 1e-310}));
   }
@@ -545,6 +556,12 @@ class Generator {
       push_n(static_cast<int>(c_.between(1000, 3000)), [&] { return I(c_.between(-100, 100)); });
     else if (cls == "past exact integers")
       push_n(c_.percent(50) ? 1 : n, [&] { return scalar_value(c_.percent(70) ? "past exact integers" : "small int"); });
+    else if (cls == "special-value runs") {
+      const engine::DType limits_of = any_float_dtype();  // the dtype keyword is drawn after the values
+      for (double v : value_draws::runs(c_, std::min<int64_t>(value_draws::boundary_length(c_), 600),
+                                        [&] { return value_draws::special_float(c_, limits_of); }))
+        l.items.push_back(Number::floating(v));
+    }
     return l;  // "empty" too
   }
 
@@ -818,6 +835,7 @@ class Generator {
         return scalar_value(cls);
       case Domain::ScalarOrTensor:
         if (cls == "tensor") return Name{pick().name};
+        if (cls == "special-value run") return layout_operand(cls, ctx);
         if (cls == "self") return Name{ctx.self->name};
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         return scalar_value(cls);
@@ -969,6 +987,150 @@ class Generator {
     return Name{name};
   }
 
+  // ---- special-value runs (Note [Special-value runs], program/value_draws.h)
+  // float16 and bfloat16 most often: their loops' NaN bits depend on the path.
+  engine::DType any_float_dtype() {
+    using engine::DType;
+    const uint32_t r = c_.below(10);
+    return r < 3 ? DType::Float16 : r < 6 ? DType::BFloat16 : r < 8 ? DType::Float32 : DType::Float64;
+  }
+  const Value* bound_value(const std::string& n) const {
+    for (const Value& v : env_)
+      if (v.name == n) return &v;
+    return nullptr;
+  }
+  // The class "special-value run": a tensor made earlier in the program by
+  // make_special_run, or a new one; any value when neither can be had.
+  const Value& special_run() {
+    if (!special_runs_.empty() && c_.percent(40))
+      if (const Value* v = bound_value(special_runs_[c_.below(static_cast<uint32_t>(special_runs_.size()))])) return *v;
+    if (std::optional<std::string> n = make_special_run()) {
+      special_runs_.push_back(*n);
+      return *bound_value(*n);
+    }
+    return pick();
+  }
+  // Emits the steps that make a tensor of special-value runs of a floating
+  // dtype d, 31..1100 elements: a literal of runs of special values, a literal
+  // of runs of d's special bit patterns as the integers of d's width viewed as
+  // d, or `full` of one special value or one bit pattern (viewed as d). The
+  // storage is then read as those integers too (half the time for the float
+  // forms): its NaN bits, and those later steps write there, are compared
+  // (Note [NaN bits] in program/diff.cpp). Returns the name of the d value.
+  std::optional<std::string> make_special_run() {
+    if (!prog_) return std::nullopt;
+    const engine::DType d = any_float_dtype(), bits = value_draws::bits_dtype(d);
+    const uint32_t form = c_.below(4);
+    const bool literal = form < 2, from_bits = form % 2 == 1;
+    Drafted make;
+    make.step.op = literal ? "tensor" : "full";
+    if (literal) {
+      const int64_t n = std::min<int64_t>(value_draws::boundary_length(c_), 600);
+      List l;
+      if (from_bits)
+        for (int64_t b : value_draws::runs(c_, n, [&] { return value_draws::special_bits(c_, d); })) l.items.push_back(I(b));
+      else
+        for (double v : value_draws::runs(c_, n, [&] { return value_draws::special_float(c_, d); }))
+          l.items.push_back(Number::floating(v));
+      make.step.args.push_back(std::move(l));
+      make.drawn.push_back({"values", "special-value run"});
+    } else {
+      make.step.args.push_back(int_list(shape_value("vector boundaries")));
+      make.step.args.push_back(from_bits ? I(value_draws::special_bits(c_, d))
+                                         : Number::floating(value_draws::special_float(c_, d)));
+      make.drawn.push_back({"size", "special-value run"});
+      make.drawn.push_back({"fill_value", "special-value run"});
+    }
+    make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(from_bits ? bits : d))}, {}});
+    make.drawn.push_back({"dtype", "special-value run"});
+    auto last_name = [&] { return "v" + std::to_string(next_name_ - 1); };
+    const int before = next_name_;
+    emit(*prog_, std::move(make));
+    if (next_name_ == before || !bound_value(last_name())) return std::nullopt;
+    std::string name = last_name();
+    if (from_bits || c_.percent(50)) {
+      Drafted view;
+      view.step.op = "view";
+      view.step.args.push_back(Name{name});
+      view.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(from_bits ? d : bits))}, {}});
+      view.drawn.push_back({"self", "special-value run"});
+      emit(*prog_, std::move(view));
+      if (from_bits) name = last_name();
+    }
+    if (!bound_value(name)) return std::nullopt;
+    return name;
+  }
+  // After a data op: when the tensor it wrote is floating and holds a NaN,
+  // `view W dtype=<the integers of its width>` (Domain-free: a follow-up, as
+  // write_after_empty_like), unless its storage is read so already, so that
+  // the NaN bits each loop path writes are compared, not excused as equal
+  // NaNs (Note [NaN bits], Note [Special-value runs]).
+  std::optional<Drafted> view_bits_after(const Step& s, const OpSpec& spec, bool ok) {
+    if (!ok || spec.category == OpCategory::Creation || spec.category == OpCategory::View) return std::nullopt;
+    std::string written;
+    if (spec.results == Results::Self) {
+      if (const auto* n = s.args.empty() ? nullptr : std::get_if<Name>(&s.args[0])) written = n->id;
+    } else if (!s.outputs.empty()) {
+      written = s.outputs[0];
+    }
+    const Value* w = written.empty() ? nullptr : bound_value(written);
+    if (!w || !engine::is_floating(w->tensor.dtype) || w->tensor.device() != engine::Device::CPU) return std::nullopt;
+    const engine::DType bits = value_draws::bits_dtype(w->tensor.dtype);
+    for (const Value& v : env_)
+      if (v.tensor.storage == w->tensor.storage && v.tensor.dtype == bits) return std::nullopt;
+    if (!holds_nan(w->tensor) || !c_.percent(p_.view_bits_percent)) return std::nullopt;
+    Drafted view;
+    view.step.op = "view";
+    view.step.args.push_back(Name{written});
+    view.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(bits))}, {}});
+    view.drawn.push_back({"self", "NaN-holding result"});
+    return view;
+  }
+  // Does t (CPU, floating) hold a NaN? Up to 1 << 16 elements are looked at.
+  static bool holds_nan(const Tensor& t) {
+    const int64_t n = t.numel();
+    if (n == 0 || n > (int64_t{1} << 16)) return false;
+    bool found = false;
+    const std::byte* base = t.storage->data();
+    const int64_t item = engine::itemsize(t.dtype);
+    std::vector<int64_t> idx(t.sizes.size(), 0);
+    for (int64_t k = 0; k < n && !found; ++k) {
+      int64_t off = t.storage_offset;
+      for (size_t d = 0; d < idx.size(); ++d) off += idx[d] * t.strides[d];
+      found = is_nan_at(base + off * item, t.dtype);
+      for (size_t d = idx.size(); d-- > 0;) {
+        if (++idx[d] < t.sizes[d]) break;
+        idx[d] = 0;
+      }
+    }
+    return found;
+  }
+  static bool is_nan_at(const std::byte* p, engine::DType d) {
+    switch (d) {
+      case engine::DType::Float16: {
+        uint16_t h;
+        std::memcpy(&h, p, 2);
+        return (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu) != 0;
+      }
+      case engine::DType::BFloat16: {
+        uint16_t b;
+        std::memcpy(&b, p, 2);
+        return (b & 0x7f80u) == 0x7f80u && (b & 0x7fu) != 0;
+      }
+      case engine::DType::Float32: {
+        uint32_t f;
+        std::memcpy(&f, p, 4);
+        return (f & 0x7fffffffu) > 0x7f800000u;
+      }
+      case engine::DType::Float64: {
+        uint64_t x;
+        std::memcpy(&x, p, 8);
+        return (x & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
+      }
+      default: return false;
+    }
+  }
+
   // A value of layout class `cls` (pick_layout) as a second operand; a step
   // that makes one may be emitted first, which grows env_: ctx.self is looked
   // up again by name.
@@ -1089,6 +1251,8 @@ class Generator {
     if (log_) log_->steps.push_back(std::move(d.drawn));
     if (empty_like)
       if (auto w = write_after_empty_like(result, source)) emit(prog, std::move(*w));
+    if (!empty_like)
+      if (auto v = view_bits_after(prog.steps.back(), *spec, ok)) emit(prog, std::move(*v));
   }
 
  public:
@@ -1220,6 +1384,7 @@ class Generator {
   bool find_domain_param_is_view_ = false;
   bool have_dim_ = false;
   std::string_view self_class_;
+  std::vector<std::string> special_runs_;  // values made by make_special_run
 };
 
 }  // namespace

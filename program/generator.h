@@ -52,6 +52,10 @@ struct GeneratorPolicy {
   // fill_) by the very next step, so that later reads are compared instead of
   // being undefined.
   int write_empty_like_percent = 90;
+  // Chance (percent) that a data op's floating result (or in-place self)
+  // that holds a NaN is then viewed as the integers of its width, so that
+  // its NaN bits are compared (Note [Special-value runs], program/value_draws.h).
+  int view_bits_percent = 60;
   // Argument values: drawn from each parameter's domain (program/domains.cpp),
   // by the weights declared there.
   // Ops to draw from; empty means every op of program/ops.h.
