@@ -1,7 +1,7 @@
 #pragma once
 // Which PyTorch the engine imitates (STYLE lesson 13): one profile at a time,
-// 1.13 or 2.15, and one table (version_profile.cpp, kChanges) of every behaviour
-// that differs between them, each entry naming the PyTorch change behind it.
+// 1.13, 2.11, 2.12, 2.13, 2.14 or 2.15, and one table (version_profile.cpp,
+// kChanges) of every behaviour that differs between them, each entry naming the PyTorch change behind it.
 //
 // Engine code asks `since(Change::X)` ("does the imitated PyTorch have change X?")
 // where the behaviours part; never a version number, never a scattered `if`.
@@ -76,6 +76,10 @@ enum class Change : int {
   HalfToFloatCopyTailAllOnes,
   NegReducedFloatVectorFlipsSign,
   DetachCopiesCachedMetadata,
+  AsStridedChecksNegativeOffsetFirst,
+  SymbolicResultNoPythonError,
+  SymbolicResultStorageOffsetError,
+  UnsqueezeSymIntGeometry,
   kCount
 };
 
@@ -92,7 +96,7 @@ struct ChangeInfo {
 std::span<const ChangeInfo> version_changes();
 const ChangeInfo& change_info(Change);
 
-// The profiles the engine has been checked against: 1.13 and 2.15.
+// The profiles the engine has been checked against: 1.13, 2.11, 2.12, 2.13, 2.14, 2.15.
 std::span<const PyTorchVersion> known_profiles();
 #endif
 

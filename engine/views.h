@@ -49,12 +49,9 @@ std::optional<Shape> compute_stride(const Shape& old_sizes, const Shape& old_str
 // (Note [SymInt arithmetic] in shape_math.cpp; Change::LargeNegativeSymInt).
 // c10::SymInt's product of two concrete ints (Note [SymInt arithmetic]).
 int64_t symint_mul(int64_t a, int64_t b);
-// 2.1+ keeps such a product (below -2^62) as a heap-allocated SymInt; where
-// LibTorch then views a SymInt list as ints (flatten's reshape, measured on
-// 2.15): "SymIntArrayRef expected to contain only concrete integers that are
-// stored inline and can be viewed as an IntArrayRef. Found heap-allocated
-// concrete SymInt at index 0: <v> in SymIntArrayRef [<list>]. ...".
-void check_inline_symints(const Shape& v);
+// 2.1+ keeps such a product (below -2^62) as a heap-allocated SymInt, which
+// LibTorch refuses where it then views a SymInt list as ints (flatten's
+// reshape): check_concrete_symints below.
 Shape infer_size_symint(const Shape& shape, int64_t numel);
 std::optional<Shape> compute_stride_symint(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes);
 // at::detail::computeStorageNbytes with LibTorch 1.13's unsigned overflow

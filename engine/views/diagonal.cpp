@@ -89,14 +89,12 @@ Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, st
   if (size.empty() && stride.empty() && since(Change::AsStridedChecksOffsetOverflow)) {
     // An empty stride list has no data(): 2.x's checkInBoundsForStorage then
     // takes computeStorageNbytesContiguous(sizes, itemsize, offset), whose
-    // overflow message names no strides (measured: as_strided [] [] 2^62).
-    SC_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
-    uint64_t bytes = 0;
-    const bool overflowed =
-        __builtin_mul_overflow(uint64_t{1} + static_cast<uint64_t>(offset), static_cast<uint64_t>(itemsize(self.dtype)),
-                               &bytes) ||
-        bytes > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
-    SC_CHECK(!overflowed, "Storage size calculation overflowed with sizes=[]");
+    // overflow message names no strides (measured: as_strided [] [] 2^62; and
+    // before Change::AsStridedChecksNegativeOffsetFirst any negative offset,
+    // added in uint64).
+    if (since(Change::AsStridedChecksNegativeOffsetFirst))
+      SC_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
+    (void)compute_storage_nbytes_contiguous(Shape{}, itemsize(self.dtype), offset);
   }
   return checked_strided_view(self, size, stride, offset);
 }

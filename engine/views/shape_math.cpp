@@ -29,17 +29,6 @@ void check_symint_slow(int64_t v) {
            "please report an enhancement request to PyTorch.)");
 }
 
-void check_inline_symints(const Shape& v) {
-  for (size_t i = 0; i < v.size(); ++i)
-    SC_CHECK(v[i] >= kMinSymIntRepresentable,
-             "SymIntArrayRef expected to contain only concrete integers that are stored inline and can be viewed as "
-             "an IntArrayRef. Found heap-allocated concrete SymInt at index ", i, ": ", v[i], " in SymIntArrayRef ",
-             format_int_list(v),
-             ". This value is concrete, but the non-owning IntArrayRef conversion used here cannot represent "
-             "heap-allocated SymInt values. Use an owning conversion such as asIntArrayRefSlowAlloc to materialize "
-             "the values into a DimVector before this call.");
-}
-
 void check_symint_list_slow(const Shape& v) {
   for (int64_t x : v)
     SC_CHECK(x >= kMinSymIntRepresentable, "IntArrayRef contains an int that cannot be represented as a SymInt: ", x);
@@ -65,7 +54,17 @@ void check_concrete_result(const Shape& sizes, const Shape& strides, int64_t sto
   bool symbolic = storage_offset < kMinSymIntRepresentable;
   for (int64_t x : sizes) symbolic |= x < kMinSymIntRepresentable;
   for (int64_t x : strides) symbolic |= x < kMinSymIntRepresentable;
-  SC_CHECK(!symbolic, "Cannot call storage_offset() on tensor with symbolic sizes/strides");
+  if (!symbolic) return;
+  // What reading the result raises, by profile (the first read without the
+  // Python interpreter: Note [results with symbolic sizes]).
+  if (since(Change::SymbolicResultStorageOffsetError))
+    raise(ErrorKind::RuntimeError, "Cannot call storage_offset() on tensor with symbolic sizes/strides");
+  if (since(Change::SymbolicResultNoPythonError))
+    raise(ErrorKind::RuntimeError,
+          "PyTorch was compiled without Python support. Cannot access Python interpreter from C++.");
+  raise(ErrorKind::RuntimeError,
+        "interpreter INTERNAL ASSERT FAILED at \"/pytorch/c10/core/impl/PyObjectSlot.h\":29, please report a bug "
+        "to PyTorch. cannot access PyObject for Tensor - no interpreter set");
 }
 
 // wrap(dim, n) = dim + n for dim in [-n, -1]; dim in [0, n-1] as is;
@@ -235,19 +234,21 @@ void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Sha
   // checkInBoundsForStorage: bytes(sizes, strides) + offset * itemsize <= storage nbytes,
   // skipped when the header needs no storage (some size is 0).
   const int64_t item = itemsize(self.dtype);
-  // Change::AsStridedChecksOffsetOverflow: a negative offset is refused right
-  // after the stride checks, before any storage size is computed (measured with
-  // 2.15: as_strided [-3] [4] -2 names the offset, not the size overflow), then
-  // the overflow check counts the offset too.
-  if (since(Change::AsStridedChecksOffsetOverflow))
+  // Change::AsStridedChecksNegativeOffsetFirst (2.12+): a negative offset is
+  // refused right after the stride checks, before any storage size is computed
+  // (as_strided [-3] [4] -2 names the offset, not the size overflow).
+  if (since(Change::AsStridedChecksNegativeOffsetFirst))
     SC_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
   // total: the bytes from the storage's start the header needs, 0 when some size is 0.
-  // 2.x checks the size without and with the offset (same message). With
-  // storage_offset >= 0 (checked above) the second overflows whenever the
-  // first does, and when it does not, it is needed + offset * itemsize
-  // exactly: one pass gives both (view ops run this on every call).
+  // Change::AsStridedChecksOffsetOverflow: 2.x checks the size without and with
+  // the offset (same message), the offset in uint64 as c10 has it. The second
+  // overflows whenever the first does, unless the offset is -1 (its uint64 sum
+  // wraps back: compute_storage_nbytes), and then the first's overflow is
+  // the one raised; when neither overflows the second is needed + offset *
+  // itemsize exactly: one pass gives both (view ops run this on every call).
   int64_t total = 0;
   if (since(Change::AsStridedChecksOffsetOverflow)) {
+    if (storage_offset == -1) (void)compute_storage_nbytes(sizes, strides, item);
     total = compute_storage_nbytes(sizes, strides, item, storage_offset);
   } else {
     const int64_t needed = compute_storage_nbytes(sizes, strides, item);

@@ -41,9 +41,9 @@ Checked<Tensor> unsqueeze_checked(const Tensor& self, int64_t dim) {
   const int64_t new_stride = dim >= self.dim() ? 1 : wrapping::mul(sizes[dim], strides[dim]);
   sizes.insert(sizes.begin() + dim, 1);
   strides.insert(strides.begin() + dim, new_stride);
-  // Change::HeapSymIntInIntArrayRef: 2.x computes the geometry as SymInts and
+  // Change::UnsqueezeSymIntGeometry: 2.x computes the geometry as SymInts and
   // views it as IntArrayRefs in as_strided's CPU wrapper (strides first).
-  if (since(Change::HeapSymIntInIntArrayRef)) {
+  if (since(Change::UnsqueezeSymIntGeometry)) {
     check_concrete_symints(strides);
     check_concrete_symints(sizes);
   }

@@ -192,7 +192,7 @@ Checked<Tensor> flatten_checked(const Tensor& self, int64_t start_dim, int64_t e
   Shape shape(self.sizes.begin(), self.sizes.begin() + start_dim);
   shape.push_back(slice_numel);
   shape.insert(shape.end(), self.sizes.begin() + end_dim + 1, self.sizes.end());
-  check_inline_symints(shape);  // 2.15: [2^62,2,0] flattened over dims 0 and 1
+  check_concrete_symints(shape);  // 2.x: [2^62,2,0] flattened over dims 0 and 1
   return reshape(self, shape);
 }
 

@@ -23,7 +23,7 @@ TEST(VersionProfile, TableIsInEnumOrderAndEveryEntryNamesItsCause) {
     EXPECT_TRUE(names.insert(c.name).second) << "duplicate " << c.name;
     EXPECT_FALSE(c.what.empty()) << c.name;
     EXPECT_FALSE(c.cause.empty()) << c.name;
-    // Every change lies between the two profiles: 1.13 lacks it, 2.15 has it.
+    // Every change lies between the oldest and the newest profile: 1.13 lacks it, 2.15 has it.
     EXPECT_GT(c.since, (PyTorchVersion{1, 13})) << c.name;
     EXPECT_LE(c.since, (PyTorchVersion{2, 15})) << c.name;
   }
@@ -42,27 +42,60 @@ TEST(VersionProfile, ParsesLibTorchVersionStrings) {
 }
 
 TEST(VersionProfile, KnownVersionsPickTheirOwnProfile) {
-  auto a = choose_profile("2.15.0");
-  ASSERT_TRUE(a);
-  EXPECT_EQ(a->profile, (PyTorchVersion{2, 15}));
-  EXPECT_TRUE(a->exact);
-  EXPECT_EQ(a->note(), "");
-  auto b = choose_profile("1.13.0");
-  ASSERT_TRUE(b);
-  EXPECT_EQ(b->profile, (PyTorchVersion{1, 13}));
-  EXPECT_TRUE(b->exact);
+  for (const char* v : {"1.13.1", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
+    auto c = choose_profile(v);
+    ASSERT_TRUE(c) << v;
+    EXPECT_EQ(c->profile, parse_pytorch_version(v)) << v;
+    EXPECT_TRUE(c->exact) << v;
+    EXPECT_EQ(c->note(), "") << v;
+  }
+  EXPECT_EQ(known_profiles().size(), 6u);
 }
 
 TEST(VersionProfile, UnknownVersionsPickTheNearestAndSaySo) {
-  auto a = choose_profile("2.11.0");
+  auto a = choose_profile("2.9.1");
   ASSERT_TRUE(a);
-  EXPECT_EQ(a->profile, (PyTorchVersion{2, 15}));
+  EXPECT_EQ(a->profile, (PyTorchVersion{2, 11}));
   EXPECT_FALSE(a->exact);
-  EXPECT_EQ(a->note(), "PyTorch 2.11.0 has no profile of its own: the engine imitates 2.15, the nearest");
+  EXPECT_EQ(a->note(), "PyTorch 2.9.1 has no profile of its own: the engine imitates 2.11, the nearest");
   EXPECT_EQ(choose_profile("1.12.1")->profile, (PyTorchVersion{1, 13}));
-  EXPECT_EQ(choose_profile("2.0.1")->profile, (PyTorchVersion{2, 15}));  // 2.0 is 15 minors from 2.15, 87 from 1.13
+  EXPECT_EQ(choose_profile("2.0.1")->profile, (PyTorchVersion{2, 11}));  // 2.0 is 11 minors from 2.11, 87 from 1.13
   EXPECT_EQ(choose_profile("3.2")->profile, (PyTorchVersion{2, 15}));
   EXPECT_FALSE(choose_profile("nightly"));
+}
+
+// The measured 2.x wheels differ from one another (docs/versions.md, "Measured
+// LibTorch versions"): each profile has exactly the changes its wheel showed.
+TEST(VersionProfile, MeasuredWheelsHaveTheirOwnChanges) {
+  struct Expect {
+    const char* version;
+    Change change;
+    bool has;
+  };
+  for (const Expect& e : {
+           Expect{"2.11", Change::AsStridedChecksOffsetOverflow, true},
+           Expect{"2.11", Change::AsStridedChecksNegativeOffsetFirst, false},
+           Expect{"2.11", Change::ClampNanSingleBound, false},
+           Expect{"2.11", Change::DispatchErrorIsNotImplemented, true},
+           Expect{"2.11", Change::UnsqueezeSymIntGeometry, true},
+           Expect{"2.12", Change::AsStridedChecksNegativeOffsetFirst, true},
+           Expect{"2.12", Change::ClampNanSingleBound, true},
+           Expect{"2.12", Change::SymbolicResultNoPythonError, false},
+           Expect{"2.13", Change::SymbolicResultNoPythonError, true},
+           Expect{"2.13", Change::SymbolicResultStorageOffsetError, false},
+           Expect{"2.13", Change::BoolNegSubNotImplemented, false},
+           Expect{"2.13", Change::FloatToIntOverflowsAtMaxPlusOne, false},
+           Expect{"2.14", Change::SymbolicResultStorageOffsetError, true},
+           Expect{"2.14", Change::BoolNegSubNotImplemented, true},
+           Expect{"2.14", Change::FloatToIntOverflowsAtMaxPlusOne, true},
+           Expect{"2.14", Change::ClampIntegerBoundsSaturate, false},
+           Expect{"2.14", Change::HeapSymIntInIntArrayRef, false},
+           Expect{"2.15", Change::ClampIntegerBoundsSaturate, true},
+           Expect{"2.15", Change::HeapSymIntInIntArrayRef, true},
+       }) {
+    ProfileScope p(e.version);
+    EXPECT_EQ(since(e.change), e.has) << e.version << " " << change_info(e.change).name;
+  }
 }
 
 TEST(VersionProfile, SinceFollowsTheCurrentProfile) {
@@ -86,7 +119,7 @@ TEST(VersionProfile, SinceAgreesWithTheTableForEveryProfile) {
     for (const ChangeInfo& c : version_changes()) a.push_back(since(c.change));
     return a;
   }();
-  for (const char* v : {"1.13", "2.8", "2.15", "1.0", "9.9"}) {
+  for (const char* v : {"1.13", "2.8", "2.11", "2.12", "2.13", "2.14", "2.15", "1.0", "9.9"}) {
     ProfileScope p(v);
     for (const ChangeInfo& c : version_changes())
       EXPECT_EQ(since(c.change), current_profile().profile >= c.since) << v << " " << c.name;
@@ -113,6 +146,50 @@ TEST(VersionProfile, EngineErrorsFollowTheProfile) {
   {
     ProfileScope p("2.15");
     EXPECT_EQ(message(), "invalid shape dimension -2 at index 0 of shape [-2, 6]");
+  }
+}
+
+// Measured on each wheel: as_strided's negative offset (2.11 counts it, in
+// uint64, in the size overflow check; 2.12 refuses it first), and what reading
+// a result with symbolic sizes raises (corpus/edges/as_strided.prog,
+// corpus/versions/view_dtype_symbolic_result.prog).
+TEST(VersionProfile, AsStridedAndSymbolicResultErrorsFollowTheMeasuredWheels) {
+  Tensor x = arange(12, DType::Float32, Device::CPU);
+  Tensor big = zeros({0, int64_t{1} << 62}, DType::Float32, Device::CPU);
+  auto message = [](auto&& f) {
+    try {
+      f();
+    } catch (const TorchError& e) {
+      return e.message;
+    }
+    return std::string("no error");
+  };
+  auto negative_offset = [&] { as_strided(x, {-3}, {4}, -2); };
+  auto empty_lists = [&] { as_strided(x, {}, {}, -5); };
+  auto minus_one = [&] { as_strided(x, {2}, {1}, -1); };
+  auto symbolic = [&] { view_dtype(big, DType::Float16); };
+  {
+    ProfileScope p("2.11");
+    EXPECT_EQ(message(negative_offset), "Storage size calculation overflowed with sizes=[-3] and strides=[4]");
+    EXPECT_EQ(message(empty_lists), "Storage size calculation overflowed with sizes=[]");
+    EXPECT_EQ(message(minus_one), "Tensor: invalid storage offset -1");  // the uint64 sum wraps back to 4 bytes
+    EXPECT_EQ(message(symbolic),
+              "interpreter INTERNAL ASSERT FAILED at \"/pytorch/c10/core/impl/PyObjectSlot.h\":29, please report a "
+              "bug to PyTorch. cannot access PyObject for Tensor - no interpreter set");
+  }
+  {
+    ProfileScope p("2.12");
+    EXPECT_EQ(message(negative_offset), "Tensor: invalid storage offset -2");
+    EXPECT_EQ(message(empty_lists), "Tensor: invalid storage offset -5");
+  }
+  {
+    ProfileScope p("2.13");
+    EXPECT_EQ(message(symbolic),
+              "PyTorch was compiled without Python support. Cannot access Python interpreter from C++.");
+  }
+  {
+    ProfileScope p("2.14");
+    EXPECT_EQ(message(symbolic), "Cannot call storage_offset() on tensor with symbolic sizes/strides");
   }
 }
 
