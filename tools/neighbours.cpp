@@ -8,8 +8,7 @@
 // signature entry of the nearest known_divergences.txt, or the signature of
 // its own listed original) counts as known. Every other failing variant is
 // written to --out as a program of its own (never over an existing file) and
-// listed at the end. Breadth first: the k-th variant of every program runs
-// before any program's (k+1)-th, shorter programs first.
+// listed at the end. Depth first, in the order given.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -274,9 +273,6 @@ int neighbours_main(const std::vector<std::string>& args) {
   std::vector<std::string> failing;  // "path: description: signature"
   std::set<std::string> new_signatures;
 
-  // Breadth first: round k runs the k-th variant of every program (round 0
-  // first runs each original and derives its variants), so every corpus
-  // point is searched around early; a long run only goes deeper.
   struct Source {
     std::string path;
     const KnownDivergences* known = nullptr;
@@ -285,9 +281,7 @@ int neighbours_main(const std::vector<std::string>& args) {
     bool orig_listed = false;
     std::vector<Neighbour> variants;
     size_t sites = 0;
-    size_t steps = 0;
-    Program program;       // until its variants are derived (in round 0)
-    bool derived = false;
+    Program program;  // until its variants are derived
     std::set<size_t> varied_sites;
     Tally here;
   };
@@ -370,39 +364,30 @@ int neighbours_main(const std::vector<std::string>& args) {
       if (!src.orig.version.empty()) src.version = src.orig.version;
     }
     ++originals[src.orig_listed ? "listed" : "not run"];
-    src.steps = program.steps.size();
     src.program = std::move(program);
     sources.push_back(std::move(src));
   }
-  // Shorter programs first in each round: more variants per second early.
-  std::vector<Source*> order;
-  for (Source& src : sources) order.push_back(&src);
-  std::stable_sort(order.begin(), order.end(), [](const Source* a, const Source* b) { return a->steps < b->steps; });
-  for (size_t k = 0;; ++k) {
-    bool any = false;
-    for (Source* p : order) {
-      Source& src = *p;
-      if (!src.derived) {
-        NeighbourPolicy policy;
-        policy.seed = s.seed;
-        policy.count = s.per_program;
-        NeighbourPlan plan;
-        src.variants = derive_neighbours(src.program, policy, &plan);
-        src.program = Program{};
-        src.derived = true;
-        src.sites = plan.sites.size();
-        sites_total += static_cast<int64_t>(plan.sites.size());
-        candidates += static_cast<int64_t>(plan.candidates);
-        not_applicable += static_cast<int64_t>(plan.not_applicable);
-        repeats += static_cast<int64_t>(plan.repeats);
-      }
-      if (k >= src.variants.size()) continue;
-      any = true;
+  // Depth first, in the order given (folders sorted): each program's
+  // variants, then the next program. Measured against planted bugs (four
+  // view-op plants, programs the plant fails held out), this order found
+  // each in 46-107 s; breadth first with shorter programs first found none
+  // in 120 s: the long programs that exercise every op (edges/views_on_*)
+  // came last.
+  for (Source& src : sources) {
+    NeighbourPolicy policy;
+    policy.seed = s.seed;
+    policy.count = s.per_program;
+    NeighbourPlan plan;
+    src.variants = derive_neighbours(src.program, policy, &plan);
+    src.program = Program{};
+    src.sites = plan.sites.size();
+    sites_total += static_cast<int64_t>(plan.sites.size());
+    candidates += static_cast<int64_t>(plan.candidates);
+    not_applicable += static_cast<int64_t>(plan.not_applicable);
+    repeats += static_cast<int64_t>(plan.repeats);
+    for (size_t k = 0; k < src.variants.size(); ++k)
       if (!run_variant(src, k)) return kExitUsage;
-    }
-    if (!any) break;
-  }
-  for (const Source& src : sources) {
+    src.variants.clear();
     sites_varied += static_cast<int64_t>(src.varied_sites.size());
     if (!s.quiet)
       std::printf("%s: %s; %lld variants of %zu sites: %lld pass, %lld fail, %lld known, %lld undefined, %lld skipped\n",
@@ -410,6 +395,7 @@ int neighbours_main(const std::vector<std::string>& args) {
                   static_cast<long long>(src.here.variants), src.sites, static_cast<long long>(src.here.col[kPass]),
                   static_cast<long long>(src.here.col[kFail]), static_cast<long long>(src.here.col[kKnown]),
                   static_cast<long long>(src.here.col[kUndef]), static_cast<long long>(src.here.col[kSkip]));
+    std::fflush(stdout);
   }
 
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
