@@ -135,7 +135,7 @@ Checked<Tensor> add_inplace_checked(const Tensor& self, const Operand& other) {
 
 Checked<Tensor> sub_inplace_checked(const Tensor& self, const Operand& other) {
   const DType od = operand_dtype(other);
-  // Change::BoolNegSubNotImplemented: NotImplementedError since 2.8.
+  // Change::BoolNegSubNotImplemented: NotImplementedError since 2.14.
   const ErrorKind kind = since(Change::BoolNegSubNotImplemented) ? ErrorKind::NotImplementedError : ErrorKind::RuntimeError;
   if (self.dtype == DType::Bool && od == DType::Bool)
     return fail(kind, "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "

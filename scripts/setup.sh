@@ -18,6 +18,13 @@
 # prints the LibTorch 2.15 folder (what cmake/torch.cmake looks for by default).
 #
 # Options:
+#   --torch=VERSION  2. for another measured wheel instead of 2.15.0: 2.11.0, 2.12.1,
+#                    2.13.0 or 2.14.1 (the engine has a profile for each, pinned by
+#                    sha256 below; docs/versions.md), into $cache/libtorch-VERSION/;
+#                    $STRIDECHECK_TORCH_VERSION sets it too. With --print-prefix
+#                    prints that folder. Build against it with
+#                    -DSTRIDECHECK_LIBTORCH_WHEEL=<folder>/torch (scripts/test.sh
+#                    --oracle=2.11 does).
 #   --libtorch-only  skip 1. (the ClusterFuzzLite image brings its own compilers)
 #   --python-torch   also (optional; CI does not need it) a Python `torch` 2.15.0
 #                    for the reproductions (`stridecheck repro --as python`, ctest
@@ -29,22 +36,36 @@
 #                    that sets PYTHONPATH and LD_LIBRARY_PATH. The ctest finds it.
 set -euo pipefail
 
-torch_version=2.15.0
-wheel_name=torch-${torch_version}-cp311-cp311-manylinux_2_28_x86_64.whl
-wheel_sha256=48c2d861134c0b5697c7602cb5ffa68f62a2989fdcd1717e593356f67996ca1e
-cache="${STRIDECHECK_CACHE:-$HOME/.cache/stridecheck}"
-prefix="$cache/libtorch-$torch_version"
-
-if [ "${1:-}" = "--print-prefix" ]; then echo "$prefix"; exit 0; fi
+# The wheels measured against the engine's profiles (CUDA 13 builds, cp311).
+declare -A wheel_sha256s=(
+  [2.15.0]=48c2d861134c0b5697c7602cb5ffa68f62a2989fdcd1717e593356f67996ca1e
+  [2.14.1]=305a61f61f35f128579f299c5bd33d475f6a01c6307336139632e30856c4854d
+  [2.13.0]=60fcdcb2f3876e21146cb4524ef06397d727ca9ad5f020818547e25075fe3cb7
+  [2.12.1]=6e29e7e74d05bda7d955c75e99459f878ebd970ef851b4057edbd3b34a5eb4a3
+  [2.11.0]=7aa2f9bbc6d4595ba72138026b2074be1233186150e9292865e04b7a63b8c67a
+)
+torch_version="${STRIDECHECK_TORCH_VERSION:-2.15.0}"
+print_prefix=0
 libtorch_only=0
 python_torch=0
 for arg in "$@"; do
   case "$arg" in
+    --torch=*) torch_version="${arg#--torch=}" ;;
+    --print-prefix) print_prefix=1 ;;
     --libtorch-only) libtorch_only=1 ;;
     --python-torch) python_torch=1 ;;
-    *) echo "setup: unknown option '$arg' (--print-prefix, --libtorch-only, --python-torch)" >&2; exit 2 ;;
+    *) echo "setup: unknown option '$arg' (--torch=VERSION, --print-prefix, --libtorch-only, --python-torch)" >&2; exit 2 ;;
   esac
 done
+if [ -z "${wheel_sha256s[$torch_version]:-}" ]; then
+  echo "setup: --torch takes a measured wheel (2.11.0, 2.12.1, 2.13.0, 2.14.1, 2.15.0), not '$torch_version'" >&2
+  exit 2
+fi
+wheel_name=torch-${torch_version}-cp311-cp311-manylinux_2_28_x86_64.whl
+wheel_sha256=${wheel_sha256s[$torch_version]}
+cache="${STRIDECHECK_CACHE:-$HOME/.cache/stridecheck}"
+prefix="$cache/libtorch-$torch_version"
+if [ "$print_prefix" = 1 ]; then echo "$prefix"; exit 0; fi
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev libtorch-dev librapidcheck-dev
           libgtest-dev libgmock-dev libbenchmark-dev python3-pip unzip)
@@ -68,7 +89,7 @@ if ((${#missing[@]})) && [ "$libtorch_only" = 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# ---- LibTorch 2.15.0 from the PyPI wheel -----------------------------------
+# ---- LibTorch 2.15.0 (or --torch's) from the PyPI wheel ----------------------
 # The .complete stamp is written last, so an interrupted install is redone.
 if [ ! -e "$prefix/.complete" ]; then
   mkdir -p "$cache"
@@ -77,7 +98,7 @@ if [ ! -e "$prefix/.complete" ]; then
   if [ ! -e "$prefix/.complete" ]; then
     wheel="${STRIDECHECK_WHEEL:-$cache/downloads/$wheel_name}"
     if [ ! -e "$wheel" ]; then
-      echo "setup: downloading $wheel_name from PyPI (539 MB)" >&2
+      echo "setup: downloading $wheel_name from PyPI (about 540 MB)" >&2
       mkdir -p "$cache/downloads"
       python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.11 \
         --platform manylinux_2_28_x86_64 --dest "$cache/downloads" "torch==$torch_version" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command: set up, build, and run the tests with ctest.
 #
-#   scripts/test.sh [--oracle=2.15|1.13] [CMAKE ARGS...]
+#   scripts/test.sh [--oracle=2.15|1.13|2.11|2.12|2.13|2.14] [CMAKE ARGS...]
 #
 #   --oracle=2.15 (default)  LibTorch 2.15.0 from the PyPI wheel (scripts/setup.sh
 #                            installs it), in ./build: every test (unit, property,
@@ -10,6 +10,10 @@
 #                            that involve LibTorch (oracle unit tests, the property
 #                            sample, corpus replay, linkage); the engine's own unit
 #                            tests do not depend on LibTorch and run in ./build.
+#   --oracle=2.11 ... 2.14   the PyPI wheel 2.11.0, 2.12.1, 2.13.0 or 2.14.1 (setup.sh
+#                            --torch), in ./build-2.1X: the same tests as 1.13. The
+#                            engine has a measured profile for each; CI runs 2.15 and
+#                            1.13 only (docs/versions.md, "Measured LibTorch versions").
 # $BUILD_DIR overrides the build folder. Other CMAKE ARGS (e.g. -DCMAKE_PREFIX_PATH=...)
 # go to the configure step.
 set -euo pipefail
@@ -31,8 +35,17 @@ case "$oracle" in
     cd "$build"
     ctest --output-on-failure --parallel "$(nproc)" -L 'oracle|property|corpus|linkage'
     ;;
+  2.11|2.12|2.13|2.14)
+    declare -A wheels=([2.11]=2.11.0 [2.12]=2.12.1 [2.13]=2.13.0 [2.14]=2.14.1)
+    export STRIDECHECK_TORCH_VERSION="${wheels[$oracle]}"
+    build="${BUILD_DIR:-$root/build-$oracle}"
+    BUILD_DIR="$build" BUILD_TARGETS="stridecheck oracle_tests property_tests" \
+      "$root/scripts/build.sh" -DSTRIDECHECK_LIBTORCH_WHEEL="$("$root/scripts/setup.sh" --print-prefix)/torch" "$@"
+    cd "$build"
+    ctest --output-on-failure --parallel "$(nproc)" -L 'oracle|property|corpus|linkage'
+    ;;
   *)
-    echo "test.sh: --oracle takes 2.15 or 1.13, not '$oracle'" >&2
+    echo "test.sh: --oracle takes 2.15, 1.13, 2.11, 2.12, 2.13 or 2.14, not '$oracle'" >&2
     exit 2
     ;;
 esac
