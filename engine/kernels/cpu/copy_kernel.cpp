@@ -116,6 +116,21 @@ void copy_plane_tiled(std::byte* d, const std::byte* s, int64_t n0, int64_t ds0,
 template <class D, class S, bool kLoopNans>
 void copy_typed(const Tensor& dst, const Tensor& src) {
   if (any_empty(dst.sizes)) return;
+  // Note [One element of rank 1 or more]: LibTorch's iterator keeps one dim
+  // for a one-element tensor of rank >= 1, a contiguous run of one whatever
+  // its strides, and copies it on the run's path (float -> bfloat16: 0xffff
+  // for a NaN, Note [NaN bits of LibTorch's loops]); a 0-d one has no dim and
+  // takes the scalar path (0x7fc0). The loop geometry below drops every
+  // size-1 dim, so that case is told apart here (generated seed 8080080 of
+  // the special-value runs: to bfloat16 of an as_strided [1,1,1,1,1] of a
+  // NaN, 1.13 and 2.15).
+  if constexpr (kLoopNans) {
+    if (dst.dim() > 0 && dst.numel() == 1) {
+      const auto base = base_pointers<2>({&dst, &src});
+      copy_contiguous<D, S, kLoopNans>(reinterpret_cast<D*>(base[0]), base[1], 1);
+      return;
+    }
+  }
   const LoopGeometry<2> g = make_geometry<2>(dst.sizes, {&dst, &src});
   const auto base = base_pointers<2>({&dst, &src});
   if (!wants_tiles(g)) {
