@@ -199,6 +199,17 @@ def build_cmake(args, src, bdir):
     return r.returncode == 0, r.stdout + r.stderr, bdir
 
 
+def stale_headers(root, reuse, files):
+    """The engine headers changed since the reused build's engine library was made: the mutated .cpp
+    files would be compiled against them and linked with objects compiled against the old ones."""
+    lib = os.path.join(reuse, "libstridecheck_engine.a")
+    if not os.path.exists(lib):
+        return []
+    t = os.path.getmtime(lib)
+    return sorted(f for f in files if f.startswith("engine/") and f.endswith(".h")
+                  and os.path.getmtime(os.path.join(root, f)) > t)
+
+
 def build_reusing(args, src, bdir, targets):
     """Only the mutated engine .cpp files are compiled (with the reused build's flags); the engine
     library is re-archived and the two programs relinked against the reused build's other libraries."""
@@ -432,7 +443,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     ap.add_argument("--build-jobs", type=int, default=2)
     ap.add_argument("--reuse-build", help="an existing build folder (e.g. build/): compile only the mutated engine "
-                    ".cpp files with its flags and relink against its other libraries (headers are not mutated)")
+                    ".cpp files with its flags and relink against its other libraries (headers are not mutated); it must "
+                    "be built at the tree's engine headers (refused when one is newer than its engine library)")
     ap.add_argument("--timeout", type=float, default=0, help="seconds per check (default: 5x the clean run, >= 20)")
     ap.add_argument("--equivalent", default=os.path.join(ROOT, "scripts", "mutation_equivalent.txt"))
     ap.add_argument("--list", action="store_true", help="list the mutants and exit (no build)")
@@ -468,6 +480,10 @@ def main():
         chosen = select_in_files(universe, args, args.run_files.split(","))
         log(f"mutation: {len(chosen)} selected mutant(s) lie in --run-files")
         targets = sorted({m["file"] for m in chosen})
+    if args.reuse_build and (stale := stale_headers(args.root, os.path.abspath(args.reuse_build), files)):
+        raise SystemExit(f"mutation: {args.reuse_build} was built before {', '.join(stale[:5])}"
+                         + (f" (and {len(stale) - 5} more)" if len(stale) > 5 else "") + " changed: rebuild it first "
+                         f"(cmake --build {args.reuse_build} --target stridecheck property_tests)")
     sync_tree(args.root, src, [f for f in files if f not in targets])
     mutants = build(args, sch, targets, src, bdir)
     if args.build_only:

@@ -3,7 +3,9 @@
 mutant's outcome with the search's fingerprint; a re-run reads back only the
 lines of the same search (a line cut short by a stop is skipped, a later line
 wins), so a stopped run keeps what it scored; --run-files keeps the members of
-the sample taken over every file, not a new sample of the named files."""
+the sample taken over every file, not a new sample of the named files; a
+reused build older than an engine header is found (its objects would be
+linked with mutants compiled against the new headers)."""
 import argparse
 import json
 import os
@@ -91,7 +93,29 @@ def test_run_files_keeps_the_sample():
     check({m["key"] for m in alone} != {m["key"] for m in part}, "not a new sample of those files")
 
 
+def test_stale_headers():
+    with tempfile.TemporaryDirectory() as tmp:
+        root, reuse = os.path.join(tmp, "root"), os.path.join(tmp, "reuse")
+        os.makedirs(os.path.join(root, "engine", "views"))
+        os.makedirs(reuse)
+        files = ["engine/a.h", "engine/views/b.h", "engine/c.cpp", "program/d.h"]
+        for f in files:
+            os.makedirs(os.path.dirname(os.path.join(root, f)), exist_ok=True)
+            open(os.path.join(root, f), "w").close()
+            os.utime(os.path.join(root, f), (1000, 1000))
+        check(mutation.stale_headers(root, reuse, files) == [], "no engine library: nothing to compare")
+        lib = os.path.join(reuse, "libstridecheck_engine.a")
+        open(lib, "w").close()
+        os.utime(lib, (2000, 2000))
+        check(mutation.stale_headers(root, reuse, files) == [], "built after every header")
+        for f in ("engine/views/b.h", "engine/c.cpp", "program/d.h"):
+            os.utime(os.path.join(root, f), (3000, 3000))
+        check(mutation.stale_headers(root, reuse, files) == ["engine/views/b.h"],
+              "only engine headers count (a .cpp is compiled from the tree, program/ is not mutated)")
+
+
 def main():
+    test_stale_headers()
     test_results_file()
     test_fingerprint()
     test_run_files_keeps_the_sample()
