@@ -606,8 +606,11 @@ class Generator {
         if (cls == "negative dims")
           for (auto& x : p) x = c_.percent(50) ? x - r : x;
         if (cls == "repeated dim") {
-          if (p.size() < 2) p = {0, 0};
-          else p[1] = p[0];
+          // The same dim twice, half the time only after wrapping (d and d - rank):
+          // a check on the raw values would let that one through.
+          const int64_t alias = c_.percent(50) ? std::max<int64_t>(r, 1) : 0;
+          if (p.size() < 2) p = {0, -alias};
+          else p[1] = p[0] - alias;
         }
         if (cls == "wrong length") {
           if (p.empty() || c_.percent(50)) p.push_back(r);
@@ -645,7 +648,7 @@ class Generator {
           size_t len = prev > 0 ? static_cast<size_t>(prev) : static_cast<size_t>(c_.between(1, std::max<int64_t>(r, 1)));
           if (v.size() > len) v.resize(len);
         } else if (cls == "repeated dim") {
-          v = {0, 0};
+          v = {0, c_.percent(50) ? -re : 0};  // the same dim, half the time only after wrapping
         } else if (cls == "length mismatch") {
           v = permutation(r);
           size_t len = prev > 0 ? static_cast<size_t>(prev) + 1 : static_cast<size_t>(std::max<int64_t>(r - 1, 0));
