@@ -506,7 +506,7 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
       t = *in.tensor;
       t.dtype = common;
     } else if (in.tensor->dtype != common) {
-      t = empty(in.tensor->sizes, common, device);
+      t = empty_strided(in.tensor->sizes, to_copy_strides(*in.tensor, common), common, device);
       kernels::copy(t, *in.tensor);
       originals.push_back(in.tensor);
     } else {
