@@ -36,3 +36,8 @@ ctest --output-on-failure --parallel "$(nproc)" --label-exclude 'corpus|mutation
 # Again with every engine loop split over 3 threads: the kernels' parallel
 # paths under ASan/UBSan (the plain stage's ctest replay-engine-threads/corpus).
 "$build/bin/stridecheck" replay --quiet --engine-threads 3 "$root/corpus"
+# A fixed sample of generated programs under ASan/UBSan (the plain stage runs
+# 100,000 from the same first seed: ctest generate-sample/seeds-20261201).
+"$build/bin/stridecheck" generate --stats --engine-threads random --seed 20261201 --count 20000 >"$build/generate-sample.txt" ||
+  { tail -n 60 "$build/generate-sample.txt"; exit 1; }
+sed -n '1,4p' "$build/generate-sample.txt"

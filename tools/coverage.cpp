@@ -16,6 +16,7 @@
 #include "program/domains.h"
 #include "program/generator.h"
 #include "program/ops.h"
+#include "program/undefined_check.h"
 #include "tools/tool.h"
 
 namespace sc::tool {
@@ -73,6 +74,11 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
   int64_t steps_total = 0;
   std::map<int, std::array<int64_t, 4>> verdicts_by_threads;  // engine thread count -> verdicts
   std::vector<std::string> failures;  // the first 50, to replay with generate --seed S
+  // The engine's UNDEFINED claims, checked by brute force as the property and
+  // the fuzz target check them (program/undefined_check.h): a claim too wide
+  // hides a divergence from the diff, so a wrong claim fails the program.
+  const bool check_claims = names.size() == 2 && names[0] == "engine:cpu" && names[1].rfind("libtorch:", 0) == 0;
+  int64_t claims_checked = 0, wrong_claims = 0;
   // The slowest programs (wall time of both backends together): a program that
   // takes seconds is a harness or engine cost cliff a campaign pays for millions
   // of times (generated seed 12630 took 27 s before Storage counted its flags).
@@ -85,7 +91,18 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
     set_generated_threads(p, choices, threads);
     Options o;
     o.budget_bytes = budget_bytes;
+    engine::ClaimLog claims;
     Comparison c = compare_program(p, o, names, /*record_contents=*/false);
+    if (check_claims) {
+      const UndefinedCheck u = check_undefined(claims.claims(), c.left);
+      claims_checked += u.checked;
+      if (!u.ok()) {
+        ++wrong_claims;
+        if (failures.size() < 50)
+          failures.push_back("seed " + std::to_string(seed + static_cast<uint64_t>(k)) +
+                             ": a wrong UNDEFINED claim: " + u.findings.front());
+      }
+    }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     slowest.emplace_back(ms, seed + static_cast<uint64_t>(k));
     std::sort(slowest.begin(), slowest.end(), std::greater<>());
@@ -131,6 +148,9 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
               static_cast<long long>(verdicts[0]), pct(verdicts[0]), static_cast<long long>(verdicts[1]),
               pct(verdicts[1]), static_cast<long long>(verdicts[2]), pct(verdicts[2]),
               static_cast<long long>(verdicts[3]), pct(verdicts[3]), static_cast<long long>(steps_total));
+  if (check_claims)
+    std::printf("UNDEFINED claims and exact-overlap answers checked by brute force: %lld, wrong in %lld programs\n",
+                static_cast<long long>(claims_checked), static_cast<long long>(wrong_claims));
   std::printf("columns: times the class was drawn; then what the step did on the %s side (ok, error kinds, input "
               "unbound, over budget, refused), steps marked undefined, and first divergences. '*' rows: the op.\n\n",
               names[1].c_str());
@@ -171,7 +191,7 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
                                     : "");
     for (const std::string& f : failures) std::printf("  %s\n", f.c_str());
   }
-  return verdicts[1] ? kExitFailed : kExitOk;
+  return verdicts[1] || wrong_claims ? kExitFailed : kExitOk;
 }
 
 }  // namespace sc::tool

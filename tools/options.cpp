@@ -254,7 +254,9 @@ commands:
       --stats                run them on two backends (--backends A,B, --budget
                              BYTES, default 16 MiB as the property) and print
                              the domain coverage report: per op, parameter and
-                             domain class, draws and outcomes
+                             domain class, draws and outcomes; exits 1 when a
+                             program fails or (engine vs LibTorch) when an
+                             UNDEFINED claim of the engine is wrong
   neighbours [options] PATH...
                              the neighbour search: from each program, variants
                              one edit away (each parameter redrawn from each
