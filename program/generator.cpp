@@ -369,7 +369,12 @@ class Generator {
     if (cls == "with zero") {
       std::vector<int64_t> s = small_shape(static_cast<int>(c_.between(1, p_.max_rank)));
       s[c_.below(static_cast<uint32_t>(s.size()))] = 0;
-      if (c_.percent(40)) s.insert(s.begin() + c_.below(static_cast<uint32_t>(s.size() + 1)), one_of({k2p62, kI64Max, k2p31}));
+      if (c_.percent(40)) {
+        // One draw per statement: the order of a call's arguments is the
+        // compiler's (gcc and clang differ), and a seed must give one program.
+        const int64_t huge = one_of({k2p62, kI64Max, k2p31});
+        s.insert(s.begin() + c_.below(static_cast<uint32_t>(s.size() + 1)), huge);
+      }
       return s;
     }
     if (cls == "negative size") {
@@ -805,7 +810,10 @@ class Generator {
       case Domain::Repeats: {
         std::vector<int64_t> rep;
         for (int64_t i = 0; i < r; ++i) rep.push_back(c_.between(0, 3));
-        if (cls == "extra leading") rep.insert(rep.begin(), c_.between(1, 2), c_.between(0, 3));
+        if (cls == "extra leading") {
+          const int64_t value = c_.between(0, 3);  // before the count, one draw per statement (as above)
+          rep.insert(rep.begin(), c_.between(1, 2), value);
+        }
         else if (cls == "thousands of elements") {
           std::fill(rep.begin(), rep.end(), 1);
           int64_t n = std::max<int64_t>(t->numel(), 1);
