@@ -306,6 +306,13 @@ def run_checks(args, bdir, env_extra, timeout):
     return "pass", "", time.time() - t0
 
 
+def killed_only_by_corpus(results):
+    """The mutants (killed or timed out) that only the corpus replay caught. The property runs first
+    and alone decides a --no-corpus run (same seed and budget), so every other kill is the generator's
+    own; these are gaps in the generator (a --no-corpus run would score them survived)."""
+    return [r for r in results if r["status"] in ("killed", "timeout") and r["by"] == "corpus"]
+
+
 def load_equivalent(path):
     """key -> (version, reason): version "" for an equivalent mutant, "X.Y" for one on a path only
     the X.Y profile takes (listed as `<key> [only X.Y] <reason>`)."""
@@ -570,6 +577,11 @@ def main():
           f"{sum(1 for r in survived if r['by'] == 'not reached')}), equivalent (listed): {len(equivalent)}")
     print(f"  kill rate: {rate:.1f}% ((killed + timeout) / (run - equivalent"
           + (" - version-gated" if gated else "") + f") = {len(killed) + len(timeouts)}/{denom})")
+    corpus_only = killed_only_by_corpus(results)
+    if not args.no_corpus:
+        alone = len(killed) + len(timeouts) - len(corpus_only)
+        print(f"  generator alone (the property, as --no-corpus scores it): {100.0 * alone / denom if denom else 100.0:.1f}% "
+              f"({alone}/{denom}; killed only by the corpus: {len(corpus_only)})")
     if gated:
         print(f"  version-gated (engine semantics {semantics or '?'}; listed as [only X.Y]: killable only under "
               f"that oracle, not counted): {len(gated)}")
@@ -595,6 +607,11 @@ def main():
         for r in sorted(new, key=lambda r: (r["file"], r["line"], r["col"])):
             note = " [not reached]" if r["by"] == "not reached" else ""
             print(f"{r['file']}:{r['line']}:{r['col']}: {r['op']}: {r['mutation']}{note}  key={r['key']}")
+            print(f"    {source_line(args.root, r)}")
+    if corpus_only and not args.no_corpus:
+        print(f"== killed only by the corpus ({len(corpus_only)}: the generator alone misses them) ==")
+        for r in sorted(corpus_only, key=lambda r: (r["file"], r["line"], r["col"])):
+            print(f"{r['file']}:{r['line']}:{r['col']}: {r['op']}: {r['mutation']}  key={r['key']}")
             print(f"    {source_line(args.root, r)}")
     if stale:
         print("== listed as equivalent (or version-gated) but killed now (remove them from the list) ==")

@@ -5,7 +5,8 @@ lines of the same search (a line cut short by a stop is skipped, a later line
 wins), so a stopped run keeps what it scored; --run-files keeps the members of
 the sample taken over every file, not a new sample of the named files; a
 reused build older than an engine header is found (its objects would be
-linked with mutants compiled against the new headers)."""
+linked with mutants compiled against the new headers); the kills only the
+corpus made (what a --no-corpus run would score survived) are told apart."""
 import argparse
 import json
 import os
@@ -114,7 +115,16 @@ def test_stale_headers():
               "only engine headers count (a .cpp is compiled from the tree, program/ is not mutated)")
 
 
+def test_killed_only_by_corpus():
+    results = [outcome("f@1", "killed", "property"), outcome("f@2", "killed", "corpus"),
+               outcome("f@3", "timeout", "corpus"), outcome("f@4", "timeout", "property"),
+               outcome("f@5", "survived"), outcome("f@6", "survived", "not reached")]
+    check([r["key"] for r in mutation.killed_only_by_corpus(results)] == ["f@2", "f@3"],
+          "only the corpus's kills and timeouts are the generator's gaps")
+
+
 def main():
+    test_killed_only_by_corpus()
     test_stale_headers()
     test_results_file()
     test_fingerprint()
