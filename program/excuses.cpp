@@ -26,13 +26,14 @@ std::optional<int64_t> count_field(const std::string& field, std::string_view na
 
 std::string excuses_text(const Excuses& e) {
   return "steps=" + std::to_string(e.steps) + " undefined=" + std::to_string(e.undefined) +
-         " nan_choice=" + std::to_string(e.nan_choice);
+         " nan_choice=" + std::to_string(e.nan_choice) + (e.refused ? " refused=" + std::to_string(e.refused) : "");
 }
 
 Excuses count_excuses(const Trace& t) {
   Excuses e;
   for (const StepObs& s : t.steps) {
     e.steps += s.undefined ? 1 : 0;
+    e.refused += s.outcome == Outcome::Refused ? 1 : 0;
     for (const StorageObs& so : s.storages) {
       e.undefined += flags_set(so.undefined);
       e.nan_choice += flags_set(so.nan_choice);
@@ -48,13 +49,16 @@ ExcuseList parse_excuse_list(std::string_view text, const std::string& file, con
   for_each_list_line(text, [&](const ListLine& line) {
     const std::vector<std::string> f = list_fields(line.entry);
     if (f.empty()) return;
-    std::optional<int64_t> s, u, n;
-    if (f.size() == 5) s = count_field(f[2], "steps"), u = count_field(f[3], "undefined"), n = count_field(f[4], "nan_choice");
-    if (!s || !u || !n)
+    std::optional<int64_t> s, u, n, r = 0;
+    if (f.size() == 5 || f.size() == 6)
+      s = count_field(f[2], "steps"), u = count_field(f[3], "undefined"), n = count_field(f[4], "nan_choice");
+    if (f.size() == 6) r = count_field(f[5], "refused");
+    if (!s || !u || !n || !r)
       throw list_error(file, line.number,
-                       "expected '<corpus-relative path> <libtorch version glob> steps=S undefined=U nan_choice=N # reason'");
+                       "expected '<corpus-relative path> <libtorch version glob> steps=S undefined=U nan_choice=N "
+                       "[refused=R] # reason'");
     if (line.reason.empty()) throw list_error(file, line.number, "every entry needs a reason after '#'");
-    list.entries.push_back({f[0], f[1], Excuses{*s, *u, *n}, line.reason, line.number});
+    list.entries.push_back({f[0], f[1], Excuses{*s, *u, *n, *r}, line.reason, line.number});
   });
   return list;
 }
@@ -83,7 +87,7 @@ std::string check_excuses(const ExcuseList* list, const std::string& program_pat
   if (list)
     if (auto r = path_relative_to(program_path, list->root)) rel = *r;
   if (!e)
-    return "the engine excuses " + excuses_text(found) + " (bytes or steps the diff does not compare), and " + where +
+    return "the engine excuses " + excuses_text(found) + " (bytes or steps the diff does not compare, steps it refused), and " + where +
            " does not list it: if LibTorch's result there is truly undefined, list it as\n  " + rel + " " +
            std::string(version) + " " + excuses_text(found) + "  # <reason>";
   if (!found.any())

@@ -10,9 +10,17 @@
 // So the corpus pins each program's excuses: `stridecheck replay` counts them
 // in the engine's trace, and a program that excuses anything must be listed,
 // with the exact counts and a reason, in the nearest excuses.txt above it:
-//   <corpus-relative path> <LibTorch version glob> steps=S undefined=U nan_choice=N  # reason
+//   <corpus-relative path> <LibTorch version glob> steps=S undefined=U nan_choice=N [refused=R]  # reason
 // A program that excuses something unlisted, or other counts than listed,
 // fails; so does a listed one that excuses nothing any more (remove it).
+//
+// Refused steps too (mutation round 8): a step the engine declines to run
+// (engine::StepRefused: LibTorch would read garbage or crash there) makes the
+// diff skip the rest of the program, so an engine that refuses too much, or
+// too little where LibTorch's answer depends on garbage, went unseen (the
+// fill_(Tensor) refusal tests of 1.13). `refused=R` counts the engine's
+// Refused steps over its whole trace (the engine runs every step; the diff
+// stops at the first); omitted, it is 0.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,11 +35,12 @@ struct Excuses {
   int64_t steps = 0;       // steps marked undefined
   int64_t undefined = 0;   // storage bytes marked undefined, summed over the steps' snapshots
   int64_t nan_choice = 0;  // storage bytes flagged as chosen NaNs, summed the same way
-  bool any() const { return steps || undefined || nan_choice; }
+  int64_t refused = 0;     // steps the engine refused (Outcome::Refused), over the whole trace
+  bool any() const { return steps || undefined || nan_choice || refused; }
   bool operator==(const Excuses&) const = default;
 };
 
-// "steps=S undefined=U nan_choice=N", the form the list uses.
+// "steps=S undefined=U nan_choice=N", and " refused=R" when R > 0: the form the list uses.
 std::string excuses_text(const Excuses&);
 
 // The excuses in one trace (the engine's).

@@ -3,8 +3,8 @@
 // hang in LibTorch or the engine is a reported failure, never the tool's end.
 // With engine:cpu against LibTorch, every UNDEFINED claim the engine takes is
 // checked by brute force as well (a wrong claim fails the program), and what
-// it excuses from the comparison must be what the nearest excuses.txt pins
-// (program/excuses.h).
+// it excuses from the comparison (and the steps it refuses) must be what the
+// nearest excuses.txt pins (program/excuses.h).
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -52,7 +52,7 @@ std::string where(const ChildResult& r, const Program& program) {
 }
 
 // The child's report: "<verdict>\n<oracle version>\n<signature>\n<excuses>\n<text>"
-// (excuses: "S U N", steps, undefined and nan_choice bytes, or "" when not counted).
+// (excuses: "S U N R", steps, undefined and nan_choice bytes, refused steps, or "" when not counted).
 std::string child_report(const Program& program, const Options& o, const std::vector<std::string>& names,
                          ChildProgress* progress) {
   try {
@@ -80,7 +80,8 @@ std::string child_report(const Program& program, const Options& o, const std::ve
     std::string excuses;
     if (check_claims) {
       const Excuses e = count_excuses(c.left);
-      excuses = std::to_string(e.steps) + " " + std::to_string(e.undefined) + " " + std::to_string(e.nan_choice);
+      excuses = std::to_string(e.steps) + " " + std::to_string(e.undefined) + " " + std::to_string(e.nan_choice) + " " +
+                std::to_string(e.refused);
     }
     return std::string(verdict_name(c.diff.verdict)) + "\n" + strip_libtorch(c.right.backend_version) + "\n" +
            failure_signature(program, c) + "\n" + excuses + "\n" + format_diff(program, c.left, c.right, c.diff);
@@ -121,7 +122,7 @@ ChildReport run_in_child(const Program& program, const Options& o, const std::ve
   ChildReport out{data.substr(0, a), data.substr(a + 1, b - a - 1), data.substr(d + 1), data.substr(b + 1, c - b - 1),
                   std::nullopt};
   std::istringstream ex{data.substr(c + 1, d - c - 1)};
-  if (Excuses e; ex >> e.steps >> e.undefined >> e.nan_choice) out.excuses = e;
+  if (Excuses e; ex >> e.steps >> e.undefined >> e.nan_choice >> e.refused) out.excuses = e;
   return out;
 }
 
@@ -236,8 +237,9 @@ int replay_main(const std::vector<std::string>& args) {
     const KnownDivergence* entry = known ? known->find(path, version) : nullptr;
     if (!entry && known && !r.signature.empty()) entry = known->find_signature(r.signature, version);
 
-    // What the engine excused must be what the nearest excuses.txt pins (program/excuses.h).
-    if (r.excuses && (r.verdict == "pass" || r.verdict == "undefined")) {
+    // What the engine excused and refused must be what the nearest excuses.txt pins
+    // (program/excuses.h); a skipped program too (a refused step skips it).
+    if (r.excuses && (r.verdict == "pass" || r.verdict == "undefined" || r.verdict == "skipped")) {
       const ExcuseList* list = nullptr;
       if (auto f = find_excuse_list_file(path)) {
         auto it = excuse_cache.find(*f);
