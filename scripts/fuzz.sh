@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A differential fuzzing campaign: engine:cpu vs libtorch:cpu on generated
-# view-chain programs, with libFuzzer processes side by side over a shared
-# corpus directory. While it runs, one status line every few seconds; at the end a
+# view-chain programs: libFuzzer processes side by side over a shared corpus
+# directory, and (by default one of the jobs) sweeps of generated programs from
+# fresh seeds. While it runs, one status line every few seconds; at the end a
 # summary that lists each distinct finding once (grouped by failure signature,
 # known or new, minimized), and a report folder with plots.
 #
@@ -19,6 +20,8 @@
 # The oracle is LibTorch 2.15 (the wheel of scripts/setup.sh); FUZZ_ORACLE=find
 # uses find_package(Torch) instead (Debian's 1.13, or $CMAKE_PREFIX_PATH's),
 # best with its own FUZZ_BUILD_DIR and FUZZ_OUT.
+# FUZZ_SWEEPERS=N: how many of the JOBS run generated sweeps instead of
+# libFuzzer (default 1 when JOBS >= 2, else 0; Note [A sweeping worker]).
 # STRIDECHECK_MUTATOR=bytes|units: libFuzzer's mutations only, or the
 # structure-aware ones only (default: half each; fuzz/view_chain_fuzzer.cpp).
 set -euo pipefail
@@ -29,6 +32,9 @@ build="${FUZZ_BUILD_DIR:-$root/build-fuzz}"
 target="${FUZZ_TARGET:-view_chain_fuzzer}"
 out="${FUZZ_OUT:-$root/out/fuzz}${FUZZ_TARGET:+/$target}"
 every="${FUZZ_STATUS_EVERY:-5}"
+sweepers="${FUZZ_SWEEPERS:-$([ "$jobs" -ge 2 ] && echo 1 || echo 0)}"
+[ "$target" = view_chain_fuzzer ] || sweepers=0
+[ "$sweepers" -le "$jobs" ] || sweepers=$jobs
 known="$root/corpus/known_divergences.txt"
 extra=()  # the parser's dictionary, and the regression corpus as read-only seeds
 [ "$target" != parser_fuzzer ] || extra=(-dict="$root/fuzz/parser_fuzzer.dict" -max_len=4096)
@@ -61,7 +67,7 @@ triage() {
   local fresh=() f
   for f in "$out/findings"/crash-* "$out/findings"/divergence-* "$out/findings"/timeout-* "$out/findings"/oom-*; do
     [ -e "$f" ] || continue
-    case "$f" in *.prog | *.tsv) continue ;; esac
+    case "$f" in *.prog | *.tsv | *.decode-error) continue ;; esac
     grep -q "^$(basename "$f")	" "$signatures" && continue
     if [ ! -s "$f.prog" ] && ! "$tool" decode "$f" >"$f.prog" 2>"$f.decode-error"; then
       printf '%s\t%s\t%s\n' "$(basename "$f")" "decode failed: $(head -c 200 "$f.decode-error" | tr '\t\n' '  ')" new >>"$signatures"
@@ -69,6 +75,10 @@ triage() {
     fi
     rm -f "$f.decode-error"
     fresh+=("$f.prog")
+  done
+  for f in "$out/findings"/generated-*.prog; do
+    [ -e "$f" ] || continue
+    grep -q "^$(basename "${f%.prog}")	" "$signatures" || fresh+=("$f")
   done
   [ "${#fresh[@]}" -gt 0 ] || return 0
   "$tool" signature --known "$known" --timeout 30 "${fresh[@]}" 2>/dev/null |
@@ -92,11 +102,16 @@ totals() {  # prints "<programs> <cov> <ft>"
     n=$(field cov "$l"); [ "${n:-0}" -le "$cov" ] || cov=$n
     n=$(field ft "$l"); [ "${n:-0}" -le "$ft" ] || ft=$n
   done
+  for f in "$logs"/sweep-*.tsv; do
+    [ -e "$f" ] || continue
+    n=$(awk '{n += $2} END {print n + 0}' "$f"); programs=$((programs + n))
+  done
   echo "$programs $cov $ft"
 }
+swept() { cat "$logs"/sweep-*.tsv 2>/dev/null | awk '{n += $2} END {print n + 0}'; }
 count_findings() {
   find "$out/findings" -maxdepth 1 \( -name 'crash-*' -o -name 'divergence-*' -o -name 'timeout-*' -o -name 'oom-*' \) \
-    ! -name '*.prog' ! -name '*.decode-error' | wc -l
+    ! -name '*.prog' ! -name '*.decode-error' -o -name 'generated-*.prog' -o -name 'generated-*.crash' | wc -l
 }
 distinct() { awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ {print $2}' "$signatures" | sort -u | grep -c . || true; }
 distinct_new() { awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ && $3 == "new" {print $2}' "$signatures" | sort -u | grep -c . || true; }
@@ -110,8 +125,8 @@ status() {
   n=$(count_findings)
   d=$(distinct)
   echo "$now,${runs:-0},${execs:-0},$corp,${cov:-0},${ft:-0},$n,$d" >>"$timeline"
-  printf '[%4ds / %ds] programs %s | %s exec/s | corpus %s | cov %s ft %s | findings %s inputs, %s distinct (%s new)\n' \
-    "$now" "$seconds" "${runs:-0}" "${execs:-0}" "$corp" "${cov:-0}" "${ft:-0}" "$n" "$d" "$(distinct_new)"
+  printf '[%4ds / %ds] programs %s (%s generated) | %s exec/s | corpus %s | cov %s ft %s | findings %s inputs, %s distinct (%s new)\n' \
+    "$now" "$seconds" "${runs:-0}" "$(swept)" "${execs:-0}" "$corp" "${cov:-0}" "${ft:-0}" "$n" "$d" "$(distinct_new)"
 }
 
 # A new campaign starts from generated full-length programs, not libFuzzer's empty input.
@@ -141,9 +156,72 @@ worker() {
     [ $(($(date +%s) - began)) -ge 2 ] || sleep 1  # a process that dies at once is not restarted in a busy loop
   done
 }
+# Note [A sweeping worker]: by default one of the jobs (FUZZ_SWEEPERS) runs
+# `stridecheck generate --stats` over fresh random seeds in chunks instead of
+# libFuzzer: no coverage guidance, but each program costs a fraction of a fuzz
+# execution (no mutation, no instrumentation callbacks into libFuzzer, a 16 MiB
+# budget), so it runs many times more programs, and the domain classes are
+# drawn by the generator's weights. A failing seed (a divergence or a wrong
+# UNDEFINED claim) becomes findings/generated-<seed>.prog; a chunk that crashes
+# or hangs is bisected (a child per half, `timeout`) down to the seed.
+sweep_chunk() {  # seed count: succeeds when the tool got through the chunk (failing programs or not)
+  timeout -k 5 120 "$tool" generate --stats --engine-threads random --seed "$1" --count "$2" >"$logs/sweep-$k.out" 2>&1
+  grep -q '^programs: pass' "$logs/sweep-$k.out"
+}
+bisect_chunk() {  # seed count: the first seed of the range the tool does not get through, alone
+  local s=$1 n=$2 half
+  while [ "$n" -gt 1 ]; do
+    half=$((n / 2))
+    if sweep_chunk "$s" "$half"; then s=$((s + half)); n=$((n - half)); else n=$half; fi
+  done
+  echo "$s"
+}
+save_generated() {  # seed: its program as a finding, whole before triage can see it
+  local rc=0
+  "$tool" generate --engine-threads random --seed "$1" --count 1 >"$out/findings/.generated-$1.tmp" 2>/dev/null || rc=$?
+  if [ "$rc" -eq 0 ]; then
+    mv "$out/findings/.generated-$1.tmp" "$out/findings/generated-$1.prog"
+  else  # the generator runs the engine step by step: a crash there leaves no program to save
+    rm -f "$out/findings/.generated-$1.tmp"
+    : >"$out/findings/generated-$1.crash"  # counted as an input (count_findings)
+    printf 'generated-%s\t%s\tnew\n' "$1" \
+      "crash while generating seed $1 (status $rc; stridecheck generate --seed $1 --engine-threads random)" >>"$signatures"
+  fi
+}
+sweeper() {
+  local k=$1 seed count=200 began took bad ran key
+  local -A saved=()
+  seed=$(od -An -N5 -tu8 /dev/urandom | tr -d ' ')  # 40 random bits
+  while [ $(($(date +%s))) -lt $((start + seconds)) ]; do
+    began=$(date +%s%N)
+    if ! sweep_chunk "$seed" "$count"; then  # a crash (a signal, or a sanitizer's exit) or a hang
+      bad=$(bisect_chunk "$seed" "$count")
+      if [ "${saved[crash]:-0}" -lt 3 ]; then saved[crash]=$((${saved[crash]:-0} + 1)); save_generated "$bad"; fi
+      echo "$seed $((bad - seed + 1))" >>"$logs/sweep-$k.tsv"
+      seed=$((bad + 1))
+      continue
+    fi
+    # At most 3 seeds per kind of failure ("(op) field" without step and result
+    # numbers, or the claim's kind) per sweeper, as the fuzz target keeps 3 per
+    # signature: each one saved costs a process.
+    while read -r bad key; do
+      [ "${saved[$key]:-0}" -lt 3 ] || continue
+      saved[$key]=$((${saved[$key]:-0} + 1))
+      save_generated "$bad"
+    done < <(sed -nE 's/^  seed ([0-9]+): (step [0-9]+ )?(.*)/\1 \3/p' "$logs/sweep-$k.out" |
+             sed -E 's/(result|storage) [0-9]+ //; s/; engine threads [0-9]+$//; s/ /_/g; s/_/ /; s/_\(.*//' | cut -c1-64)
+    ran=$(sed -nE 's/^programs: pass ([0-9]+) .*, fail ([0-9]+) .*, undefined ([0-9]+) .*, skipped ([0-9]+) .*/\1 \2 \3 \4/p' \
+          "$logs/sweep-$k.out" | awk '{print $1 + $2 + $3 + $4}')
+    echo "$seed $ran" >>"$logs/sweep-$k.tsv"
+    seed=$((seed + count))
+    took=$((($(date +%s%N) - began) / 1000000))  # ms; chunks of 5 to 20 s (each loads LibTorch)
+    if [ "$took" -lt 5000 ] && [ "$count" -lt 50000 ]; then count=$((count * 2)); fi
+    if [ "$took" -gt 20000 ] && [ "$count" -gt 50 ]; then count=$((count / 2)); fi
+  done
+}
 workers=()
 for k in $(seq "$jobs"); do
-  worker "$k" &
+  if [ "$k" -le "$sweepers" ]; then sweeper "$k" & else worker "$k" & fi
   workers+=($!)
 done
 stop_workers() {
@@ -175,8 +253,12 @@ echo
 echo "== campaign summary =="
 "$tool" --version | sed 's/^/  /'
 read -r runs cov ft < <(totals)
-echo "  wall time: ${seconds} s, jobs: ${jobs} (fuzzer processes side by side)"
-echo "  programs executed: $runs (each on engine:cpu and libtorch:cpu, diffed)"
+echo "  wall time: ${seconds} s, jobs: ${jobs} (side by side: $((jobs - sweepers)) libFuzzer, $sweepers generated sweeps)"
+if [ "$target" = view_chain_fuzzer ]; then
+  echo "  programs executed: $runs, of which $(swept) generated from fresh seeds (each on engine:cpu and libtorch:cpu, diffed)"
+else
+  echo "  inputs executed: $runs"
+fi
 echo "  executions/s (all jobs: programs / wall time): $((runs / seconds))"
 echo "  corpus entries: $(find "$out/corpus" -type f | wc -l)"
 echo "  coverage (libFuzzer, the largest of the processes): $cov edges, $ft features"

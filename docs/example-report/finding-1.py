@@ -1,7 +1,7 @@
 # A standalone reproduction of out/fuzz/report/finding-1.prog, written by `stridecheck repro --as python`.
 # It needs only PyTorch: python3 this_file.py
 # stridecheck compared libtorch:cpu (LibTorch 2.15.0 (PyPI wheel torch 2.15.0+cu132)) with engine:cpu: fail
-# they first differ at step 2 (result 0 storage_offset); the script ends there
+# they first differ at step 3 (result 0 storage_offset); the script ends there
 # Each step runs through step(), which prints what it raised (and any
 # warnings) and goes on, as stridecheck does; names a step did not bind are None.
 import sys
@@ -43,22 +43,26 @@ def show(name, t):
           f"storage_offset={t.storage_offset()} version={t._version}")
 
 
-# step 1: a = zeros [2,1]
-a = step(1, lambda: torch.zeros([2, 1], dtype=torch.float32))
+# step 1: a = zeros [2]
+a = step(1, lambda: torch.zeros([2], dtype=torch.float32))
 show("a", a)
 
-# step 2: b = diagonal a -1
-b = step(2, lambda: a.diagonal(-1, 0, 1))
+# step 2: b = as_strided a [1,2] [0,1]
+b = step(2, lambda: a.as_strided([1, 2], [0, 1], None))
 show("b", b)
-# stridecheck: first difference at step 2, result 0 storage_offset
+
+# step 3: c = diagonal b 1
+c = step(3, lambda: b.diagonal(1, 0, 1))
+show("c", c)
+# stridecheck: first difference at step 3, result 0 storage_offset
 #   libtorch:cpu said: 1
 #   engine:cpu said: 0
-print("b.storage_offset() =", b.storage_offset(), "  # engine:cpu said 0")
+print("c.storage_offset() =", c.storage_offset(), "  # engine:cpu said 0")
 
 # What libtorch:cpu (LibTorch 2.15.0) did in stridecheck's run: each step's outcome, and each result's sizes, strides and storage_offset.
 ORACLE_VERSION = "2.15.0"
-ORACLE_OUTCOMES = {1: "ok", 2: "ok"}
-ORACLE_FACTS = {1: [([2, 1], [1, 1], 0)], 2: [([1], [2], 1)]}
+ORACLE_OUTCOMES = {1: "ok", 2: "ok", 3: "ok"}
+ORACLE_FACTS = {1: [([2], [1], 0)], 2: [([1, 2], [0, 1], 0)], 3: [([1], [1], 1)]}
 MISMATCHES = [f"step {n}: {ORACLE_OUTCOMES[n]} there, {OUTCOMES.get(n)} here"
               for n in ORACLE_OUTCOMES if OUTCOMES.get(n) != ORACLE_OUTCOMES[n]]
 MISMATCHES += [f"step {n}: results {ORACLE_FACTS[n]} there, {FACTS.get(n)} here"
