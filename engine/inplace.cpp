@@ -410,7 +410,9 @@ Checked<Tensor> copy_checked(const Tensor& self, const Tensor& src) {
       WriteScope write_scope;
       std::vector<int64_t> undefined = elements_reading_undefined(self, src);
       // LibTorch's copy kernel unless copy_impl's fbgemm path (Note [NaN bits of LibTorch's loops]).
-      if (!fbgemm && self.device() == Device::CPU && src.device() == Device::CPU)
+      if (!fbgemm && self.device() == Device::CPU && src.device() == Device::CPU && src.sizes != self.sizes)
+        cpu::copy_broadcast(self, broadcast_header(src, self.sizes));
+      else if (!fbgemm && self.device() == Device::CPU && src.device() == Device::CPU)
         cpu::copy_kernel_only(self, broadcast_header(src, self.sizes));
       else
         kernels::copy(self, broadcast_header(src, self.sizes));

@@ -148,5 +148,36 @@ TEST(NanBitsLoops, CopyToBFloat16) {
             std::string(32, 'V') + std::string(8, 's'));
 }
 
+// Note [Size-1 dims in the loop order]: b's size-1 dim (stride 0) leaves the
+// sort to d, whose size-1 stride keeps dim 2 innermost: b's run is strided
+// there, so every NaN is the scalar conversion's (LibTorch 1.13 and 2.15).
+TEST(NanBitsLoops, SizeOneDimsTakePartInTheLoopOrder) {
+  Tensor a = zeros({8}, DType::BFloat16);
+  Tensor c = full({3}, Scalar::floating(std::nan("")), DType::Float32);
+  copy_(as_strided(a, {1, 3, 2}, {0, 1, 4}, 0), as_strided(c, {1, 3, 2}, {1, 1, 0}, 0));
+  EXPECT_EQ(pattern16(a, 0xffff, 0x7fc0), "sss?sss?");
+  // A contiguous source: dim 1 is innermost for both, a contiguous run.
+  Tensor e = zeros({8}, DType::BFloat16);
+  copy_(as_strided(e, {1, 3, 2}, {0, 1, 4}, 0), as_strided(c, {1, 3, 2}, {0, 1, 0}, 0));
+  EXPECT_EQ(pattern16(e, 0xffff, 0x7fc0), "VVV?VVV?");
+}
+
+// Note [One element of rank 1 or more]: one element is a contiguous run when
+// the operands had the same sizes (fast_set_up); a copy_ from a source of
+// other sizes keeps the strides coalescing leaves (a stride-0 source: one
+// scalar conversion).
+TEST(NanBitsLoops, OneElementCopyFromABroadcastSourceIsNotAContiguousRun) {
+  const Scalar nan = Scalar::floating(std::nan(""));
+  Tensor one = zeros({1}, DType::BFloat16);
+  copy_(one, full({}, nan, DType::Float32));
+  EXPECT_EQ(bits16(one, 0), 0x7fc0);
+  Tensor square = zeros({1, 1}, DType::BFloat16);
+  copy_(square, full({1}, nan, DType::Float32));
+  EXPECT_EQ(bits16(square, 0), 0x7fc0);
+  Tensor same = zeros({1, 1}, DType::BFloat16);
+  copy_(same, as_strided(full({3}, nan, DType::Float32), {1, 1}, {2, 5}, 0));
+  EXPECT_EQ(bits16(same, 0), 0xffff);
+}
+
 }  // namespace
 }  // namespace sc::engine

@@ -113,19 +113,26 @@ void copy_plane_tiled(std::byte* d, const std::byte* s, int64_t n0, int64_t ds0,
   }
 }
 
+// same_sizes: src had dst's sizes before it was broadcast to them (every
+// copy but a broadcasting copy_), so TensorIterator's fast_set_up applies.
 template <class D, class S, bool kLoopNans>
-void copy_typed(const Tensor& dst, const Tensor& src) {
+void copy_typed(const Tensor& dst, const Tensor& src, bool same_sizes) {
   if (any_empty(dst.sizes)) return;
-  // Note [One element of rank 1 or more]: LibTorch's iterator keeps one dim
-  // for a one-element tensor of rank >= 1, a contiguous run of one whatever
-  // its strides, and copies it on the run's path (float -> bfloat16: 0xffff
-  // for a NaN, Note [NaN bits of LibTorch's loops]); a 0-d one has no dim and
-  // takes the scalar path (0x7fc0). The loop geometry below drops every
-  // size-1 dim, so that case is told apart here (generated seed 8080080 of
-  // the special-value runs: to bfloat16 of an as_strided [1,1,1,1,1] of a
-  // NaN, 1.13 and 2.15).
+  // Note [One element of rank 1 or more]: for operands of the same sizes,
+  // LibTorch's iterator takes fast_set_up (a one-element tensor is
+  // contiguous whatever its strides) and keeps one dim for rank >= 1: a
+  // contiguous run of one, copied on the run's path (float -> bfloat16:
+  // 0xffff for a NaN, Note [NaN bits of LibTorch's loops]); a 0-d one has no
+  // dim and takes the scalar path (0x7fc0) (generated seed 8080080 of the
+  // special-value runs: to bfloat16 of an as_strided [1,1,1,1,1] of a NaN,
+  // 1.13 and 2.15). A source broadcast from other sizes (copy_ of a 0-d or
+  // [1] tensor into a [1,1]) takes the general path instead, whose one dim
+  // keeps the strides coalescing leaves (Note [Size-1 dims in the loop
+  // order], dim_order.h): dst stride 1 with a stride-0 source converts once
+  // on the scalar path (0x7fc0), any other dst stride is a strided run
+  // (0x7fc0 too); the geometry below makes that run.
   if constexpr (kLoopNans) {
-    if (dst.dim() > 0 && dst.numel() == 1) {
+    if (same_sizes && dst.dim() > 0 && dst.numel() == 1) {
       const auto base = base_pointers<2>({&dst, &src});
       copy_contiguous<D, S, kLoopNans>(reinterpret_cast<D*>(base[0]), base[1], 1);
       return;
@@ -178,14 +185,14 @@ void fbgemm_half_to_float_tail_nans(const Tensor& dst, const Tensor& src) {
 }
 
 template <bool kLoopNans, bool kFbgemmTail>
-void copy_or_convert(const Tensor& dst, const Tensor& src) {
+void copy_or_convert(const Tensor& dst, const Tensor& src, bool same_sizes = true) {
   SC_ASSERT(dst.sizes == src.sizes, "cpu::copy needs broadcast operands");
   SC_ASSERT(dst.device() == Device::CPU && src.device() == Device::CPU);
   dispatch_dtype(dst.dtype, [&](auto dt) {
     using D = typename decltype(dt)::type;
     dispatch_dtype(src.dtype, [&](auto stag) {
       using S = typename decltype(stag)::type;
-      copy_typed<D, S, kLoopNans>(dst, src);
+      copy_typed<D, S, kLoopNans>(dst, src, same_sizes);
     });
   });
   if (kFbgemmTail) fbgemm_half_to_float_tail_nans(dst, src);
@@ -193,6 +200,7 @@ void copy_or_convert(const Tensor& dst, const Tensor& src) {
 
 void copy(const Tensor& dst, const Tensor& src) { copy_or_convert<true, true>(dst, src); }
 void copy_kernel_only(const Tensor& dst, const Tensor& src) { copy_or_convert<true, false>(dst, src); }
+void copy_broadcast(const Tensor& dst, const Tensor& src) { copy_or_convert<true, false>(dst, src, false); }
 void convert(const Tensor& dst, const Tensor& src) { copy_or_convert<false, false>(dst, src); }
 
 // Filling is idempotent, so a location reached many times through stride-0

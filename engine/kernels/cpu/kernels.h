@@ -16,6 +16,10 @@ void copy(const Tensor& dst, const Tensor& src);
 // broadcast to dst's sizes never takes copy_impl's fbgemm path, so no fbgemm
 // tail NaNs (Note [NaN bits of LibTorch's loops]).
 void copy_kernel_only(const Tensor& dst, const Tensor& src);
+// copy_kernel_only for a src of other sizes broadcast to dst's: LibTorch's
+// iterator then never takes fast_set_up, so one element is not always a
+// contiguous run (Note [One element of rank 1 or more], copy_kernel.cpp).
+void copy_broadcast(const Tensor& dst, const Tensor& src);
 // The same values without the copy loop's own NaN bits (Note [NaN bits of
 // LibTorch's loops]): what a kernel's load-and-convert gives, for the
 // engine's float32 temporaries of reduced-float arithmetic.

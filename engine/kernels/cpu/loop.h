@@ -15,6 +15,7 @@
 #include "engine/kernels/cpu/parallel.h"
 #include "engine/kernels/dim_order.h"
 #include "engine/tensor.h"
+#include "engine/views/wrapping.h"
 
 namespace sc::engine::cpu {
 
@@ -26,17 +27,21 @@ using LoopGeometry = kernels::DimOrder<N>;
 
 template <size_t N>
 LoopGeometry<N> make_geometry(const Shape& sizes, const std::array<const Tensor*, N>& ops) {
-  // Size-1 dims do not move any pointer: left out, so tensors of more than
-  // kMaxLoopDims dims (LibTorch allows them) loop over their other dims.
+  // Size-1 dims move no pointer, but they take part in the order of the
+  // others (Note [Size-1 dims in the loop order], dim_order.h). A tensor of
+  // more than kMaxLoopDims dims (LibTorch allows them) loops over its other
+  // dims, sorted without its size-1 ones.
+  const bool keep_size_one = sizes.size() <= static_cast<size_t>(kMaxLoopDims);
   int64_t kept_sizes[kMaxLoopDims];
   int64_t byte_strides[N][kMaxLoopDims];
   const int64_t* rows[N];
   int nd = 0;
   for (size_t d = 0; d < sizes.size(); ++d) {
-    if (sizes[d] == 1) continue;
+    if (sizes[d] == 1 && !keep_size_one) continue;
     SC_ASSERT(nd < kMaxLoopDims, "more than ", kMaxLoopDims, " dims of size != 1 in a CPU loop");
     kept_sizes[nd] = sizes[d];
-    for (size_t k = 0; k < N; ++k) byte_strides[k][nd] = ops[k]->strides[d] * itemsize(ops[k]->dtype);
+    for (size_t k = 0; k < N; ++k)  // (wraps as TensorIterator's: a size-1 dim's stride may be anything)
+      byte_strides[k][nd] = wrapping::mul(ops[k]->strides[d], itemsize(ops[k]->dtype));
     ++nd;
   }
   for (size_t k = 0; k < N; ++k) rows[k] = byte_strides[k];
@@ -109,11 +114,11 @@ void for_each_strided(const Shape& sizes, const std::array<const Tensor*, N>& op
 // whole extent of the dims inside. A sufficient test (false may be wrong).
 template <size_t N>
 bool output_is_non_overlapping(const LoopGeometry<N>& g) {
-  int64_t extent = 0;  // bytes spanned by the dims inside d
+  uint64_t extent = 0;  // bytes spanned by the dims inside d
   for (int d = 0; d < g.ndim; ++d) {
-    const int64_t s = g.strides[0][d] < 0 ? -g.strides[0][d] : g.strides[0][d];
+    const uint64_t s = kernels::detail::magnitude(g.strides[0][d]);  // (a one-element loop's may be anything)
     if (s == 0 || (d > 0 && s < extent)) return false;
-    extent = s * g.sizes[d];
+    extent = s * static_cast<uint64_t>(g.sizes[d]);
   }
   return true;
 }

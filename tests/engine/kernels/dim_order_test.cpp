@@ -63,11 +63,35 @@ TEST(DimOrder, NegativeStridesOrderByMagnitudeAndStillCoalesce) {
   EXPECT_EQ(h.strides[0][1], 3);
 }
 
-TEST(DimOrder, SizeOneDimsAreDroppedAndEqualStridesPutTheSmallerSizeInside) {
+TEST(DimOrder, SizeOneDimsAreDroppedAfterSortingAndEqualStridesPutTheSmallerSizeInside) {
   auto g = order<1>({5, 1, 2}, {{7, 100, 7}});
   ASSERT_EQ(g.ndim, 2);
   EXPECT_EQ(g.sizes[0], 2);
   EXPECT_EQ(g.sizes[1], 5);
+}
+
+TEST(DimOrder, SizeOneDimsTakePartInTheSort) {
+  // Note [Size-1 dims in the loop order]: operand 0's own order puts dim 1
+  // inside (stride 1 < 4), but its stride 0 on the size-1 dim 0 leaves
+  // (dim 2, dim 0) and (dim 1, dim 0) to operand 1, whose answers move dim 0
+  // innermost and keep dim 2 before dim 1.
+  auto g = order<2>({1, 3, 2}, {{0, 1, 4}, {1, 1, 0}});
+  ASSERT_EQ(g.ndim, 2);
+  EXPECT_EQ(g.sizes[0], 2);
+  EXPECT_EQ(g.strides[0][0], 4);
+  EXPECT_EQ(g.strides[1][0], 0);
+  EXPECT_EQ(g.sizes[1], 3);
+}
+
+TEST(DimOrder, EveryDimOfSizeOneIsOneDimWithTheOutermostStrides) {
+  // coalesce_dimensions copies each next dim's strides into a size-1 dim:
+  // [1,1] with strides {1,1} and {0,1} (no swap) ends with dim 0's.
+  auto g = order<2>({1, 1}, {{1, 1}, {0, 1}});
+  ASSERT_EQ(g.ndim, 1);
+  EXPECT_EQ(g.sizes[0], 1);
+  EXPECT_EQ(g.strides[0][0], 1);
+  EXPECT_EQ(g.strides[1][0], 0);
+  EXPECT_EQ(order<1>({}, {{}}).ndim, 0);  // 0-d: no dim
 }
 
 TEST(DimOrder, ZeroSizedDimsAreKeptAndNeverMerged) {
