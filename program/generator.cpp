@@ -13,7 +13,9 @@
 #include "program/budget.h"
 #include "program/storage_bounds.h"
 #include "program/domains.h"
+#include "program/crash_trail.h"
 #include "program/engine_ops.h"
+#include "program/printer.h"
 #include "program/ops.h"
 #include "program/value_draws.h"
 
@@ -1245,6 +1247,11 @@ class Generator {
     // Note [elements outside their storage]: emitted, not run here.
     if (refuse_out_of_storage(s, [&](const std::string& n) { return extent_of(n); })) run_it = false;
     std::vector<Tensor> results;
+    if (run_it && crash_trail::enabled()) {  // Note [The crash trail]
+      Program shown = prog;
+      shown.steps.push_back(s);
+      crash_trail::set(print_program(shown, /*with_comments=*/false));
+    }
     const bool ok = run_it && run_on_engine(s, results);
     size_t names = spec->results == Results::Many ? (ok ? results.size() : 2)
                    : spec->results == Results::Self ? (c_.percent(20) ? 1 : 0)

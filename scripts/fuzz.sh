@@ -62,6 +62,9 @@ echo "campaign: ${seconds}s, ${jobs} jobs, corpus $out/corpus, logs $logs"
 # Each finding as the program it stands for, and its failure signature. A
 # finding that trips the tools themselves (a sanitized decode) is recorded as
 # such: the campaign always reaches its summary.
+# The program a crashed generate/decode wrote to stderr after its crash trail
+# marker (program/crash_trail.h); fails when there is none.
+trail() { awk 'f; /^# stridecheck crash trail/ {f = 1}' "$1" | grep -q . && awk 'f; /^# stridecheck crash trail/ {f = 1}' "$1"; }
 triage() {
   [ "$target" = view_chain_fuzzer ] || return 0
   local fresh=() f
@@ -69,7 +72,8 @@ triage() {
     [ -e "$f" ] || continue
     case "$f" in *.prog | *.tsv | *.decode-error) continue ;; esac
     grep -q "^$(basename "$f")	" "$signatures" && continue
-    if [ ! -s "$f.prog" ] && ! "$tool" decode "$f" >"$f.prog" 2>"$f.decode-error"; then
+    if [ ! -s "$f.prog" ] && ! "$tool" decode "$f" >"$f.prog" 2>"$f.decode-error" &&
+       ! trail "$f.decode-error" >"$f.prog"; then
       printf '%s\t%s\t%s\n' "$(basename "$f")" "decode failed: $(head -c 200 "$f.decode-error" | tr '\t\n' '  ')" new >>"$signatures"
       continue
     fi
@@ -177,16 +181,20 @@ bisect_chunk() {  # seed count: the first seed of the range the tool does not ge
   echo "$s"
 }
 save_generated() {  # seed: its program as a finding, whole before triage can see it
-  local rc=0
-  "$tool" generate --engine-threads random --seed "$1" --count 1 >"$out/findings/.generated-$1.tmp" 2>/dev/null || rc=$?
+  local rc=0 tmp="$out/findings/.generated-$1.tmp"
+  "$tool" generate --engine-threads random --seed "$1" --count 1 >"$tmp" 2>"$tmp.err" || rc=$?
+  if [ "$rc" -ne 0 ] && trail "$tmp.err" >"$tmp"; then  # Note [The crash trail] (program/crash_trail.h)
+    sed -i "1i # seed $1: the engine crashed while generating it (status $rc); the steps up to the one it crashed in" "$tmp"
+    rc=0
+  fi
   if [ "$rc" -eq 0 ]; then
-    mv "$out/findings/.generated-$1.tmp" "$out/findings/generated-$1.prog"
-  else  # the generator runs the engine step by step: a crash there leaves no program to save
-    rm -f "$out/findings/.generated-$1.tmp"
+    mv "$tmp" "$out/findings/generated-$1.prog"
+  else
     : >"$out/findings/generated-$1.crash"  # counted as an input (count_findings)
     printf 'generated-%s\t%s\tnew\n' "$1" \
       "crash while generating seed $1 (status $rc; stridecheck generate --seed $1 --engine-threads random)" >>"$signatures"
   fi
+  rm -f "$tmp" "$tmp.err"
 }
 sweeper() {
   local k=$1 seed count=200 began took bad ran key

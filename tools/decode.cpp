@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "program/crash_trail.h"
 #include "program/engine_threads.h"
 #include "program/generator.h"
 #include "program/printer.h"
@@ -18,6 +19,7 @@ namespace sc::tool {
 
 int decode_main(const std::vector<std::string>& args) {
   if (args.empty()) throw UsageError("decode needs at least one fuzzer input file");
+  crash_trail::enable();  // an engine crash while generating still leaves a program (on stderr)
   for (const std::string& path : args) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -93,6 +95,7 @@ int generate_main(const std::vector<std::string>& args) {
       return kExitUsage;
     }
   }
+  crash_trail::enable();  // an engine crash while generating still leaves a program (on stderr)
   for (int k = 0; k < count; ++k) {
     const unsigned long long s = seed + static_cast<uint64_t>(k);
     Choices choices = Choices::from_seed(s);
