@@ -59,12 +59,12 @@ logs="$out/logs-$(date +%Y%m%d-%H%M%S)"  # one log per fuzzer process
 mkdir -p "$logs"
 echo "campaign: ${seconds}s, ${jobs} jobs, corpus $out/corpus, logs $logs"
 
-# Each finding as the program it stands for, and its failure signature. A
-# finding that trips the tools themselves (a sanitized decode) is recorded as
-# such: the campaign always reaches its summary.
 # The program a crashed generate/decode wrote to stderr after its crash trail
 # marker (program/crash_trail.h); fails when there is none.
 trail() { awk 'f; /^# stridecheck crash trail/ {f = 1}' "$1" | grep -q . && awk 'f; /^# stridecheck crash trail/ {f = 1}' "$1"; }
+# Each finding as the program it stands for, and its failure signature. A
+# finding that trips the tools themselves (a sanitized decode) is recorded as
+# such: the campaign always reaches its summary.
 triage() {
   [ "$target" = view_chain_fuzzer ] || return 0
   local fresh=() f
