@@ -1,6 +1,7 @@
 #include "engine/copy.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "engine/creation.h"
 #include "engine/elementwise.h"
@@ -10,6 +11,7 @@
 #include "engine/memory_format.h"
 #include "engine/nan_choice.h"
 #include "engine/undefined.h"
+#include "engine/undefined_claims.h"
 #include "engine/version_profile.h"
 #include "engine/views.h"
 #include "engine/views/wrapping.h"
@@ -186,6 +188,77 @@ Tensor repeat(const Tensor& self, const Shape& repeats) { return repeat_checked(
 // IndexError). A 0-d self takes a 1-element index and gives a 0-d result.
 namespace {
 
+// Note [index_select's small slices gathered]: a generated index list can be
+// thousands long over slices of one element (index_select of a [2,1] along dim
+// 0 with 3,000 indices), and copy_tracked per slice costs ~300 instructions of
+// set-up (geometry, undefined and NaN-choice scans) to move 4 bytes: one such
+// step was a sixth of the engine's work in a fuzz execution (callgrind,
+// issue 10). Where those scans can find nothing (a CPU self whose storage has
+// no undefined or NaN-choice flags, not bool, whose bytes 2..255 read as
+// undefined, and no claims recorded), copy_tracked is kernels::copy alone,
+// and a same-dtype copy moves each element's bytes unchanged; so small
+// slices are gathered element by element instead: the same bytes, no flags.
+constexpr int64_t kGatheredSliceElements = 64;
+
+template <size_t kItem>
+void gather_slices(std::byte* dst, const std::byte* src, const Shape& index, int64_t dst_step, int64_t src_step,
+                   const Shape& sizes, const Shape& dst_strides, const Shape& src_strides) {
+  const size_t nd = sizes.size();
+  Shape at(nd, 0);  // the element's position in the slice; all 0 again after the last one
+  for (size_t k = 0; k < index.size(); ++k) {
+    std::byte* d = dst + static_cast<int64_t>(k) * dst_step;
+    const std::byte* s = src + index[k] * src_step;
+    for (;;) {  // every element of the slice, last dim fastest
+      std::memcpy(d, s, kItem);
+      size_t j = nd;
+      for (; j > 0; --j) {
+        const size_t i = j - 1;
+        if (++at[i] < sizes[i]) {
+          d += dst_strides[i];
+          s += src_strides[i];
+          break;
+        }
+        at[i] = 0;
+        d -= (sizes[i] - 1) * dst_strides[i];
+        s -= (sizes[i] - 1) * src_strides[i];
+      }
+      if (j == 0) break;
+    }
+  }
+}
+
+// Gathers result's slices as Note [index_select's small slices gathered]
+// says, when it applies; false (nothing written) otherwise.
+bool gather_small_slices(const Tensor& self, int64_t d, const Shape& index, const Tensor& result) {
+  if (self.device() != Device::CPU || self.dtype == DType::Bool || self.dtype != result.dtype ||
+      index.empty() || self.storage->has_undefined_bytes() || self.storage->has_nan_choice() || claims_recorded())
+    return false;
+  const int64_t item = itemsize(self.dtype);
+  Shape sizes, dst_strides, src_strides;  // the slice's dims of size > 1, byte strides
+  int64_t slice = 1;
+  for (int64_t j = 0; j < self.dim(); ++j) {
+    if (j == d) continue;
+    const int64_t n = self.sizes[j];
+    if (n <= 0 || result.sizes[j] != n) return false;
+    if (n == 1) continue;
+    slice *= n;
+    if (slice > kGatheredSliceElements) return false;
+    sizes.push_back(n);
+    dst_strides.push_back(result.strides[j] * item);
+    src_strides.push_back(self.strides[j] * item);
+  }
+  std::byte* dst = result.storage->data() + result.storage_offset * item;
+  const std::byte* src = self.storage->data() + self.storage_offset * item;
+  const int64_t dst_step = result.strides[d] * item, src_step = self.strides[d] * item;
+  switch (item) {
+    case 1: gather_slices<1>(dst, src, index, dst_step, src_step, sizes, dst_strides, src_strides); return true;
+    case 2: gather_slices<2>(dst, src, index, dst_step, src_step, sizes, dst_strides, src_strides); return true;
+    case 4: gather_slices<4>(dst, src, index, dst_step, src_step, sizes, dst_strides, src_strides); return true;
+    case 8: gather_slices<8>(dst, src, index, dst_step, src_step, sizes, dst_strides, src_strides); return true;
+  }
+  return false;
+}
+
 // result[..., k, ...] = self[..., index[k], ...] along d, one slice copy per
 // index (every index already checked).
 void copy_selected(const Tensor& self, int64_t d, const Shape& index, const Tensor& result) {
@@ -194,6 +267,7 @@ void copy_selected(const Tensor& self, int64_t d, const Shape& index, const Tens
     if (ni == 1) copy_tracked(result, self);
     return;
   }
+  if (gather_small_slices(self, d, index, result)) return;
   for (int64_t k = 0; k < ni; ++k) {
     Tensor dst = result, src = self;
     dst.sizes[d] = src.sizes[d] = 1;

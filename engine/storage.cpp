@@ -22,7 +22,7 @@ std::atomic<bool> g_poison{false};
 void set_poison_fresh_storage(bool on) { g_poison.store(on, std::memory_order_relaxed); }
 bool poison_fresh_storage() { return g_poison.load(std::memory_order_relaxed); }
 
-Storage::Storage(int64_t nbytes, Device device, bool zeroed) : nbytes_(nbytes), device_(device) {
+Storage::Storage(int64_t nbytes, Device device, Fill fill) : nbytes_(nbytes), device_(device) {
   SC_ASSERT(nbytes >= 0);
   if (nbytes == 0) return;
   if (device == Device::CPU) {
@@ -30,11 +30,12 @@ Storage::Storage(int64_t nbytes, Device device, bool zeroed) : nbytes_(nbytes), 
     size_t rounded = (static_cast<size_t>(nbytes) + 63) / 64 * 64;
     data_ = static_cast<std::byte*>(std::aligned_alloc(64, rounded));
     if (!data_) throw std::bad_alloc();
-    if (zeroed) std::memset(data_, 0, static_cast<size_t>(nbytes));
-    else if (poison_fresh_storage()) std::memset(data_, kPoisonByte, static_cast<size_t>(nbytes));  // Note [Poisoned fresh storage]
+    if (fill == Fill::Zero) std::memset(data_, 0, static_cast<size_t>(nbytes));
+    else if (fill == Fill::PoisonWhenOn && poison_fresh_storage())
+      std::memset(data_, kPoisonByte, static_cast<size_t>(nbytes));  // Note [Poisoned fresh storage]
   } else {
     const DeviceKernels& k = device_kernels(device);
-    data_ = zeroed ? k.allocate_zeroed(nbytes) : k.allocate(nbytes);
+    data_ = fill == Fill::Zero ? k.allocate_zeroed(nbytes) : k.allocate(nbytes);
   }
 }
 
@@ -48,11 +49,15 @@ Storage::~Storage() {
 }
 
 std::shared_ptr<Storage> Storage::allocate(int64_t nbytes, Device device) {
-  return std::shared_ptr<Storage>(new Storage(nbytes, device, true));
+  return std::shared_ptr<Storage>(new Storage(nbytes, device, Fill::Zero));
 }
 
 std::shared_ptr<Storage> Storage::allocate_for_overwrite(int64_t nbytes, Device device) {
-  return std::shared_ptr<Storage>(new Storage(nbytes, device, false));
+  return std::shared_ptr<Storage>(new Storage(nbytes, device, Fill::PoisonWhenOn));
+}
+
+std::shared_ptr<Storage> Storage::allocate_unfilled(int64_t nbytes, Device device) {
+  return std::shared_ptr<Storage>(new Storage(nbytes, device, Fill::None));
 }
 
 void Storage::resize_bytes(int64_t nbytes) {

@@ -36,6 +36,11 @@ class Storage {
   // Bytes with unspecified contents, for a caller that writes every one of
   // them at once (a copy into a fresh dense tensor): saves the zero-fill pass.
   static std::shared_ptr<Storage> allocate_for_overwrite(int64_t nbytes, Device device = Device::CPU);
+  // Bytes left as the heap holds them, not even poisoned: only for a creation
+  // op whose own loop writes every byte right away, before anything can read
+  // one (arange, full, empty_strided's 0,1,2,...), so no byte is ever seen
+  // unwritten (Note [Poisoned fresh storage] has nothing to catch there).
+  static std::shared_ptr<Storage> allocate_unfilled(int64_t nbytes, Device device = Device::CPU);
 
   ~Storage();
   Storage(const Storage&) = delete;
@@ -87,7 +92,8 @@ class Storage {
   void write(int64_t offset, int64_t n, const std::byte* host);
 
  private:
-  Storage(int64_t nbytes, Device device, bool zeroed);
+  enum class Fill : uint8_t { Zero, PoisonWhenOn, None };
+  Storage(int64_t nbytes, Device device, Fill fill);
   int64_t nbytes_;
   Device device_;
   std::byte* data_ = nullptr;

@@ -1,6 +1,8 @@
 // Copy ops: layouts, identity, contents, errors (LibTorch 1.13.1 measured).
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "engine/copy.h"
 #include "engine/creation.h"
 #include "engine/views.h"
@@ -75,6 +77,69 @@ TEST(IndexSelect, GathersAndRaisesIndexError) {
     EXPECT_EQ(e.kind, ErrorKind::IndexError);
     EXPECT_EQ(e.message, "index out of range in self");
   }
+}
+
+// Each element's bytes, in row-major order (NaN bits included).
+std::vector<uint8_t> element_bytes(const Tensor& t) {
+  std::vector<uint8_t> out;
+  const int64_t n = t.numel(), item = itemsize(t.dtype);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t rem = k, off = t.storage_offset;
+    for (size_t d = t.sizes.size(); d-- > 0;) {
+      off += (rem % t.sizes[d]) * t.strides[d];
+      rem /= t.sizes[d];
+    }
+    const auto* p = reinterpret_cast<const uint8_t*>(t.storage->data()) + off * item;
+    out.insert(out.end(), p, p + item);
+  }
+  return out;
+}
+
+// result.select(d, k) holds exactly the bytes of self.select(d, index[k]).
+void expect_selected(const Tensor& self, int64_t dim, const Shape& index) {
+  const Tensor r = index_select(self, dim, index);
+  const int64_t d = dim < 0 ? dim + self.dim() : dim;
+  ASSERT_EQ(r.sizes[d], static_cast<int64_t>(index.size()));
+  for (size_t k = 0; k < index.size(); ++k)
+    EXPECT_EQ(element_bytes(select(r, d, static_cast<int64_t>(k))), element_bytes(select(self, d, index[k])))
+        << "k = " << k;
+}
+
+// Note [index_select's small slices gathered]: long index lists over small
+// slices (gathered element by element) and larger slices (copied per slice)
+// give every slice's bytes, in any layout and dtype.
+TEST(IndexSelect, GathersEverySliceInAnyLayout) {
+  Shape many;
+  for (int64_t k = 0; k < 300; ++k) many.push_back((k * 7) % 2);
+  Tensor col = hdr(arange(2, DType::Float32), {2, 1}, {1, 1});
+  const uint32_t signaling_nan = 0x7f800001u;  // bits kept as they are
+  std::memcpy(col.storage->data() + 4, &signaling_nan, 4);
+  expect_selected(col, 0, many);
+  Tensor x = t(hdr(arange(12, DType::Int16), {3, 4}, {4, 1}));  // [4,3], strides [1,4]
+  expect_selected(x, 0, {3, 0, 3, 1});
+  expect_selected(x, 1, {2, 2, 0});
+  expect_selected(x, -1, many);
+  Tensor big = hdr(arange(4 * 9 * 9, DType::Float64), {4, 9, 9}, {81, 9, 1});  // slices of 81: copied per slice
+  expect_selected(big, 0, {3, 1, 1});
+  expect_selected(big, 2, {8, 0});
+  Tensor ones_dims = hdr(arange(10, DType::BFloat16), {1, 5, 1, 2}, {10, 2, 7, 1});
+  expect_selected(ones_dims, 1, {4, 0, 2, 2});
+  expect_selected(ones_dims, 3, {1, 1, 0});
+}
+
+// Undefined bytes (and bool bytes that are neither 0 nor 1) still reach the
+// result as undefined elements: such a self takes the per-slice copy.
+TEST(IndexSelect, CarriesUndefinedElementsOfSmallSlices) {
+  Tensor a = hdr(arange(4, DType::Float32), {4, 1}, {1, 1});
+  a.storage->mark_undefined(2 * 4, 4);  // element 2
+  Tensor r = index_select(a, 0, {2, 0, 2, 1});
+  std::vector<uint8_t> expected(16, 0);
+  for (int b = 0; b < 4; ++b) expected[static_cast<size_t>(b)] = expected[static_cast<size_t>(8 + b)] = 1;
+  EXPECT_EQ(r.storage->undefined_mask(), expected);
+  Tensor bytes = arange(4, DType::UInt8);  // 0,1,2,3: as bool, 2 and 3 are undefined reads
+  Tensor flags = view_dtype(bytes, DType::Bool);
+  Tensor rb = index_select(flags, 0, {1, 3, 0});
+  EXPECT_EQ(rb.storage->undefined_mask(), (std::vector<uint8_t>{0, 1, 0}));
 }
 
 TEST(Flip, ReversesAndChecksDuplicates) {

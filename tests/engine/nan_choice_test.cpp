@@ -45,6 +45,36 @@ TEST(NanChoice, TwoDifferentNanOperandsAreFlagged) {
   EXPECT_FALSE(a.storage->has_nan_choice());
 }
 
+// Long contiguous runs of each floating dtype (elements_choosing_between_nans
+// skips a run of `a` with no NaN at all): exactly the elements where both
+// operands are NaNs with different bits are flagged, wherever they lie;
+// infinities are numbers.
+TEST(NanChoice, DifferentNansAreFoundAnywhereInLongRuns) {
+  struct Case {
+    DType dtype;
+    uint64_t nan_a, nan_b, inf;
+  };
+  for (const Case& c : {Case{DType::Float16, 0x7e01, 0xfe00, 0x7c00},
+                        Case{DType::Float32, 0x7f800001u, 0xffc00000u, 0x7f800000u},
+                        Case{DType::Float64, 0x7ff0000000000001ull, 0xfff8000000000000ull, 0x7ff0000000000000ull}}) {
+    const int64_t n = 37, item = itemsize(c.dtype);
+    Tensor a = zeros({n}, c.dtype), b = zeros({n}, c.dtype);
+    auto put = [&](Tensor& t, int64_t i, uint64_t bits) { std::memcpy(t.storage->data() + i * item, &bits, item); };
+    for (int64_t i : {0, 17, 36}) {
+      put(a, i, c.nan_a);
+      put(b, i, c.nan_b);
+    }
+    put(a, 5, c.nan_a);  // one NaN operand: not a choice
+    put(a, 9, c.inf);
+    put(b, 9, c.nan_b);
+    put(a, 20, c.nan_a);  // the same NaN twice: not a choice
+    put(b, 20, c.nan_a);
+    const std::vector<int64_t> found = elements_choosing_between_nans(a, a, b);
+    EXPECT_EQ(found, (std::vector<int64_t>{0, 17 * item, 36 * item})) << dtype_name(c.dtype);
+    EXPECT_TRUE(elements_choosing_between_nans(b, b, b).empty());
+  }
+}
+
 TEST(NanChoice, InPlaceOpsLookAtTheOperandsBeforeTheyAreOverwritten) {
   Tensor a = float32_bits({0x7fc00001u, 0x3f800000u});
   Tensor b = float32_bits({0xffc00002u, 0x3f800000u});
