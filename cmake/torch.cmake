@@ -10,6 +10,12 @@
 #           TorchConfig.cmake probes GPUs and links libtorch_cuda (cuSPARSELt,
 #           NVSHMEM, NCCL), and with Debian's libtorch-dev installed it linked
 #           Debian's libc10.so next to the wheel's libtorch_cpu.so.
+#           Another measured wheel (scripts/setup.sh --torch=VERSION) through
+#           -DSTRIDECHECK_LIBTORCH_WHEEL=<its folder>/torch. The wheels before
+#           2.11 are CUDA 12 (2.0.1: CUDA 11) builds: their libtorch_cpu.so needs
+#           libcudart.so.12 and libcupti.so.12, which setup.sh puts beside the
+#           wheel (nvidia/cuda_runtime/lib, nvidia/cuda_cupti/lib); nothing of
+#           libtorch_cuda is linked, so no CUDA 12 toolkit is needed.
 #   find    find_package(Torch): any LibTorch found through CMAKE_PREFIX_PATH or
 #           Torch_DIR (a pip-installed CUDA torch, a libtorch zip), or Debian's
 #           libtorch-dev 1.13.1 in /usr (scripts/test.sh --oracle=1.13).
@@ -34,27 +40,44 @@ set(STRIDECHECK_LIBTORCH_WHEEL "${_sc_cache}/libtorch-2.15.0/torch" CACHE PATH
     "The unpacked torch/ folder of the LibTorch wheel (scripts/setup.sh)")
 
 set(STRIDECHECK_HAVE_TORCH OFF)
+set(STRIDECHECK_TORCH_OLD_ABI OFF)
 set(STRIDECHECK_TORCH_SOURCE "")
 set(STRIDECHECK_TORCH_LIB_DIR "")
 
 if(STRIDECHECK_ORACLE STREQUAL "wheel")
   set(_w "${STRIDECHECK_LIBTORCH_WHEEL}")
   if(NOT EXISTS "${_w}/lib/libtorch_cpu.so" OR NOT EXISTS "${_w}/include/ATen/ATen.h")
-    message(WARNING "LibTorch 2.15 not found in ${_w}: run scripts/setup.sh (the build scripts do), "
+    message(WARNING "LibTorch wheel not found in ${_w}: run scripts/setup.sh (the build scripts do), "
                     "or pass -DSTRIDECHECK_ORACLE=find [-DCMAKE_PREFIX_PATH=...]. Building without the oracle.")
   else()
-    # The CUDA runtime libtorch_cpu.so needs (libcudart.so.13, libcupti.so.13):
-    # the wheel's own rpath looks in ../../nvidia/cu13/lib (where setup.sh puts
-    # the PyPI packages when the toolkit lacks them); else the CUDA toolkit's.
+    # The CUDA runtime libtorch_cpu.so needs (libcudart.so.N, libcupti.so.N: 13
+    # from 2.11, 12 or 11 before): the wheel's own rpath looks in
+    # ../../nvidia/cu13/lib (where setup.sh puts the PyPI packages when the
+    # toolkit lacks them) and ../../nvidia/cuda_runtime/lib, cuda_cupti/lib (an
+    # older wheel's, from setup.sh); then the CUDA toolkit's. Each folder that
+    # has one of the sonames the wheel's libtorch_cpu.so names.
+    set(_sc_cuda_sonames libcudart.so.13 libcupti.so.13)
+    file(GLOB _sc_wheel_runtime "${_w}/../nvidia/cuda_runtime/lib/libcudart.so.*"
+                                "${_w}/../nvidia/cuda_cupti/lib/libcupti.so.*")
+    if(_sc_wheel_runtime)
+      set(_sc_cuda_sonames "")
+      foreach(f ${_sc_wheel_runtime})
+        get_filename_component(n "${f}" NAME)
+        list(APPEND _sc_cuda_sonames "${n}")
+      endforeach()
+    endif()
     set(_sc_cuda_dirs "")
-    foreach(d "${_w}/../nvidia/cu13/lib" /usr/local/cuda/lib64 /usr/local/cuda/extras/CUPTI/lib64 /usr/local/cuda/lib)
+    foreach(d "${_w}/../nvidia/cu13/lib" "${_w}/../nvidia/cuda_runtime/lib" "${_w}/../nvidia/cuda_cupti/lib"
+              /usr/local/cuda/lib64 /usr/local/cuda/extras/CUPTI/lib64 /usr/local/cuda/lib)
       get_filename_component(d "${d}" ABSOLUTE)
-      if(EXISTS "${d}/libcudart.so.13" OR EXISTS "${d}/libcupti.so.13")
-        list(APPEND _sc_cuda_dirs "${d}")
-      endif()
+      foreach(n ${_sc_cuda_sonames})
+        if(EXISTS "${d}/${n}" AND NOT d IN_LIST _sc_cuda_dirs)
+          list(APPEND _sc_cuda_dirs "${d}")
+        endif()
+      endforeach()
     endforeach()
     if(NOT _sc_cuda_dirs)
-      message(WARNING "No libcudart.so.13 found for the LibTorch wheel: run scripts/setup.sh")
+      message(WARNING "No ${_sc_cuda_sonames} found for the LibTorch wheel: run scripts/setup.sh")
     endif()
 
     add_library(stridecheck_torch_c10 SHARED IMPORTED)
@@ -64,11 +87,31 @@ if(STRIDECHECK_ORACLE STREQUAL "wheel")
       IMPORTED_LOCATION "${_w}/lib/libtorch_cpu.so"
       INTERFACE_LINK_LIBRARIES stridecheck_torch_c10)
     add_library(stridecheck_torch INTERFACE)
-    # -isystem: LibTorch's headers are not ours to warn about. The wheel is built
-    # with the C++11 ABI of libstdc++ (PyTorch 2.x ships no other).
+    # -isystem: LibTorch's headers are not ours to warn about.
     target_include_directories(stridecheck_torch SYSTEM INTERFACE
       "${_w}/include" "${_w}/include/torch/csrc/api/include")
-    target_compile_definitions(stridecheck_torch INTERFACE _GLIBCXX_USE_CXX11_ABI=1)
+    # The libstdc++ ABI: C++11 (PyPI's manylinux_2_28 wheels, from 2.7), or the
+    # old one (the manylinux1 wheels before: 2.0.1, 2.5.1), which their
+    # TorchConfig.cmake imposes on "dependent libraries". std::string crosses
+    # from the engine to the oracle, so then every stridecheck library builds
+    # with the old ABI (PUBLIC on the engine, which all of them link), and
+    # nothing that links Debian's C++11-ABI GoogleTest, RapidCheck or Google
+    # Benchmark can be built (STRIDECHECK_TORCH_OLD_ABI: tests/, bench/).
+    set(STRIDECHECK_TORCH_OLD_ABI OFF)
+    if(EXISTS "${_w}/share/cmake/Torch/TorchConfig.cmake")
+      file(STRINGS "${_w}/share/cmake/Torch/TorchConfig.cmake" _sc_abi REGEX "_GLIBCXX_USE_CXX11_ABI=0")
+      if(_sc_abi)
+        set(STRIDECHECK_TORCH_OLD_ABI ON)
+      endif()
+    endif()
+    if(STRIDECHECK_TORCH_OLD_ABI)
+      target_compile_definitions(stridecheck_engine PUBLIC _GLIBCXX_USE_CXX11_ABI=0)
+      target_compile_definitions(stridecheck_torch INTERFACE _GLIBCXX_USE_CXX11_ABI=0)
+      message(STATUS "stridecheck: the wheel uses the pre-C++11 libstdc++ ABI: every library builds with it; "
+                     "no unit tests or benchmarks (Debian's GoogleTest, RapidCheck, Benchmark use the C++11 ABI)")
+    else()
+      target_compile_definitions(stridecheck_torch INTERFACE _GLIBCXX_USE_CXX11_ABI=1)
+    endif()
     target_link_libraries(stridecheck_torch INTERFACE stridecheck_torch_cpu stridecheck_torch_c10)
     # DT_RPATH (not RUNPATH): it is searched before LD_LIBRARY_PATH and also for
     # the libraries' own dependencies (libcudart.so.13 of libtorch_cpu.so), so a

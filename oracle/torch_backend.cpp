@@ -109,8 +109,19 @@ void synchronize(const at::Device& device) {
 // The step's result is unusable, so the step counts as failing with the error
 // LibTorch raises when the result is first read; the engine raises the same
 // (engine/views/shape_math.cpp, check_concrete_result). Without this the
-// exception escaped the observation and ended the whole run.
+// exception escaped the observation and ended the whole run. Before 2.9 the
+// read does not raise: PyObjectSlot::load_pyobj_interpreter's check formats
+// the unset interpreter's name and dies (SIGSEGV, measured with the 2.8.0
+// wheel: Change::SymbolicResultReadRaises), so on those versions the oracle
+// refuses the step instead of reading.
 void read_concrete_geometry(const at::Tensor& t) {
+#if TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR < 9
+  if (t.unsafeGetTensorImpl()->has_symbolic_sizes_strides())
+    throw engine::StepRefused(engine::str_cat(
+        "stridecheck oracle: not run: LibTorch ", TORCH_VERSION,
+        " crashes (SIGSEGV: PyObjectSlot::load_pyobj_interpreter with no interpreter set) reading this result, "
+        "which has symbolic sizes/strides (Note [results with symbolic sizes])"));
+#endif
   (void)t.sizes();
   (void)t.strides();
   (void)t.storage_offset();

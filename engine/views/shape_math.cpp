@@ -56,12 +56,21 @@ void check_concrete_result(const Shape& sizes, const Shape& strides, int64_t sto
   for (int64_t x : strides) symbolic |= x < kMinSymIntRepresentable;
   if (!symbolic) return;
   // What reading the result raises, by profile (the first read without the
-  // Python interpreter: Note [results with symbolic sizes]).
+  // Python interpreter: Note [results with symbolic sizes]); before
+  // SymbolicResultReadRaises LibTorch dies reading it, and the oracle refuses
+  // the step: so does the engine.
+  if (!since(Change::SymbolicResultReadRaises))
+    throw StepRefused(str_cat("stridecheck engine: not run: LibTorch ", to_string(current_profile().profile),
+                              " crashes (SIGSEGV: PyObjectSlot::load_pyobj_interpreter with no interpreter set) "
+                              "reading this result, which has symbolic sizes/strides (Note [results with symbolic "
+                              "sizes])"));
   if (since(Change::SymbolicResultStorageOffsetError))
     raise(ErrorKind::RuntimeError, "Cannot call storage_offset() on tensor with symbolic sizes/strides");
   if (since(Change::SymbolicResultNoPythonError))
     raise(ErrorKind::RuntimeError,
           "PyTorch was compiled without Python support. Cannot access Python interpreter from C++.");
+  if (!since(Change::SymbolicResultReadInternalAssert))
+    raise(ErrorKind::RuntimeError, "cannot access PyObject for Tensor - no interpreter set");
   raise(ErrorKind::RuntimeError,
         "interpreter INTERNAL ASSERT FAILED at \"/pytorch/c10/core/impl/PyObjectSlot.h\":29, please report a bug "
         "to PyTorch. cannot access PyObject for Tensor - no interpreter set");

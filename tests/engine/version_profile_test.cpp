@@ -42,24 +42,23 @@ TEST(VersionProfile, ParsesLibTorchVersionStrings) {
 }
 
 TEST(VersionProfile, KnownVersionsPickTheirOwnProfile) {
-  for (const char* v : {"1.13.1", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
+  for (const char* v : {"1.13.1", "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
     auto c = choose_profile(v);
     ASSERT_TRUE(c) << v;
     EXPECT_EQ(c->profile, parse_pytorch_version(v)) << v;
     EXPECT_TRUE(c->exact) << v;
     EXPECT_EQ(c->note(), "") << v;
   }
-  EXPECT_EQ(known_profiles().size(), 6u);
+  EXPECT_EQ(known_profiles().size(), 9u);
 }
 
 TEST(VersionProfile, UnknownVersionsPickTheNearestAndSaySo) {
-  auto a = choose_profile("2.9.1");
+  auto a = choose_profile("2.7.1");
   ASSERT_TRUE(a);
-  EXPECT_EQ(a->profile, (PyTorchVersion{2, 11}));
+  EXPECT_EQ(a->profile, (PyTorchVersion{2, 8}));
   EXPECT_FALSE(a->exact);
-  EXPECT_EQ(a->note(), "PyTorch 2.9.1 has no profile of its own: the engine imitates 2.11, the nearest");
+  EXPECT_EQ(a->note(), "PyTorch 2.7.1 has no profile of its own: the engine imitates 2.8, the nearest");
   EXPECT_EQ(choose_profile("1.12.1")->profile, (PyTorchVersion{1, 13}));
-  EXPECT_EQ(choose_profile("2.0.1")->profile, (PyTorchVersion{2, 11}));  // 2.0 is 11 minors from 2.11, 87 from 1.13
   EXPECT_EQ(choose_profile("3.2")->profile, (PyTorchVersion{2, 15}));
   EXPECT_FALSE(choose_profile("nightly"));
 }
@@ -73,6 +72,21 @@ TEST(VersionProfile, MeasuredWheelsHaveTheirOwnChanges) {
     bool has;
   };
   for (const Expect& e : {
+           Expect{"2.8", Change::ZerosChecksSizes, false},
+           Expect{"2.8", Change::CheckedConvertC10Names, false},
+           Expect{"2.8", Change::SymbolicResultReadRaises, false},
+           Expect{"2.8", Change::DispatchErrorIsNotImplemented, true},
+           Expect{"2.8", Change::UnsqueezeSymIntGeometry, true},
+           Expect{"2.9", Change::ZerosChecksSizes, true},
+           Expect{"2.9", Change::CheckedConvertC10Names, false},
+           Expect{"2.9", Change::SymbolicResultReadRaises, true},
+           Expect{"2.9", Change::SymbolicResultNoPythonError, false},
+           Expect{"2.9", Change::SymbolicResultReadInternalAssert, false},
+           Expect{"2.10", Change::SymbolicResultReadInternalAssert, true},
+           Expect{"2.10", Change::CheckedConvertC10Names, true},
+           Expect{"2.10", Change::SymbolicResultNoPythonError, false},
+           Expect{"2.11", Change::ZerosChecksSizes, true},
+           Expect{"2.11", Change::SymbolicResultReadRaises, true},
            Expect{"2.11", Change::AsStridedChecksOffsetOverflow, true},
            Expect{"2.11", Change::AsStridedChecksNegativeOffsetFirst, false},
            Expect{"2.11", Change::ClampNanSingleBound, false},
@@ -168,6 +182,17 @@ TEST(VersionProfile, AsStridedAndSymbolicResultErrorsFollowTheMeasuredWheels) {
   auto empty_lists = [&] { as_strided(x, {}, {}, -5); };
   auto minus_one = [&] { as_strided(x, {2}, {1}, -1); };
   auto symbolic = [&] { view_dtype(big, DType::Float16); };
+  {
+    // 2.8 dies reading the result (Change::SymbolicResultReadRaises): the step is refused.
+    ProfileScope p("2.8");
+    EXPECT_THROW(symbolic(), StepRefused);
+    Tensor small = zeros({0, 4}, DType::Float32, Device::CPU);
+    EXPECT_EQ(view_dtype(small, DType::Float16).sizes, (Shape{0, 8}));  // concrete results are not refused
+  }
+  {
+    ProfileScope p("2.9");
+    EXPECT_EQ(message(symbolic), "cannot access PyObject for Tensor - no interpreter set");
+  }
   {
     ProfileScope p("2.11");
     EXPECT_EQ(message(negative_offset), "Storage size calculation overflowed with sizes=[-3] and strides=[4]");
