@@ -65,7 +65,13 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                          {"storage offset", 3, V},
                          {"size-1 dim", 3, B},
                          {"huge numel", 2, B},
-                         {"special-value run", 7, B}}};
+                         {"special-value run", 7, B},
+                         {"odd size-1 strides", 3, B}}};
+  // "odd size-1 strides" (here and in Other): size-1 dims whose strides are
+  // 0, 1, a neighbour's, one past it or 2^40, which decide TensorIterator's
+  // loop order and so the NaN bits of reduced-float kernels (Note [Odd
+  // size-1 strides], program/generator.cpp); in Other, a NaN tensor laid
+  // out with self's sizes (some of them 1).
   // The input of the ops that take format=: "4-d or 5-d value" is a value of
   // the ranks channels_last / channels_last_3d take (any value when there is
   // none); other ranks raise "required rank 4 tensor to use channels_last format".
@@ -108,7 +114,8 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // made by a step of its own when the program has none).
   m[D::Other] = {"tensor", {{"any value", 64, V}, {"self", 15, V}, {"same storage", 15, V},
                             {"reinterpreted alias", 6, V}, {"0-d", 3, B}, {"empty", 3, B}, {"stride 0", 3, B},
-                            {"non-contiguous", 3, V}, {"size-1 dim", 3, B}, {"special-value run", 6, B}}};
+                            {"non-contiguous", 3, V}, {"size-1 dim", 3, B}, {"special-value run", 6, B},
+                            {"odd size-1 strides", 4, B}}};
   std::vector<DomainClass> dim = with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-1", 4, X}, {"rank", 4, X}});
   m[D::Dim] = {"dim", dim};
   m[D::InsertDim] = {"insert dim", with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-2", 4, X}, {"rank+1", 4, X}})};
@@ -202,6 +209,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   sot.push_back({"self", 15, V});
   sot.push_back({"same storage", 12, V});
   sot.push_back({"special-value run", 5, B});
+  sot.push_back({"odd size-1 strides", 4, B});
   m[D::ScalarOrTensor] = {"scalar or tensor", sot};
   m[D::Values] = {"values", {{"0-d", 15, V},
                              {"ints", 25, V},

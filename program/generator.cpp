@@ -132,6 +132,7 @@ class Generator {
   // its own (prepare_layout); any value when that cannot be done either.
   const Value& pick_layout(std::string_view cls) {
     if (cls == "special-value run") return special_run();
+    if (cls == "odd size-1 strides") return odd_size_one_self();
     auto has = [&](const Tensor& t) {
       const int64_t n = t.dim();
       if (cls == "0-d") return n == 0;
@@ -234,6 +235,168 @@ class Generator {
     d.step.args.push_back(I(offset));
     emit(*prog_, std::move(d));
     return true;
+  }
+  // Note [Odd size-1 strides]: a size-1 dim's stride is anything, and
+  // TensorIterator sorts size-1 dims with the others (Note [Size-1 dims in
+  // the loop order], engine/kernels/dim_order.h), so where they sit and what
+  // strides they carry decides the loop order: which run is contiguous, so
+  // which NaN bits a reduced-float kernel writes. The class "odd size-1
+  // strides" makes such values by a step of their own: for self, `as_strided
+  // v` with v's dims and one or two size-1 dims inserted (or one element of
+  // rank 1..3 at a drawn offset), each size-1 stride 0, 1, a neighbour's,
+  // one past it, or 2^40; for a second operand, a fresh float tensor full of
+  // NaNs laid out with self's sizes (some dims 1, so they broadcast), its
+  // other dims dense in order or reversed, its size-1 dims odd as above.
+  int64_t odd_stride(int64_t neighbour) {
+    switch (c_.below(10)) {
+      case 0: case 1: case 2: return 0;
+      case 3: case 4: return 1;
+      case 5: case 6: return neighbour;
+      case 7: return neighbour + 1;
+      case 8: return 2 * neighbour + 1;
+      default: return int64_t{1} << 40;
+    }
+  }
+  const Value& odd_size_one_self() {
+    if (!prog_ || env_.empty()) return pick();
+    const Value& v = c_.percent(50) ? pick_recent() : pick();
+    const Tensor& t = v.tensor;
+    const int64_t elems = t.storage->nbytes() / engine::itemsize(t.dtype);
+    std::vector<int64_t> sizes, strides;
+    int64_t offset = t.storage_offset;
+    // half the time on a fresh storage of a reduced float (whose loops'
+    // NaN bits show the order), v's sizes dense in a drawn order
+    const bool fresh = c_.percent(50);
+    std::string base = v.name;
+    if (c_.percent(25)) {  // one element of rank 1..3
+      if (fresh) {
+        base = fresh_zeros(4);
+        offset = c_.between(0, 3);
+      } else {
+        if (elems < 1) return pick();
+        offset = c_.between(0, elems - 1);
+      }
+      const int64_t rank = c_.between(1, 3);
+      for (int64_t d = 0; d < rank; ++d) sizes.push_back(1), strides.push_back(odd_stride(c_.between(1, 4)));
+    } else if (fresh) {
+      sizes = t.sizes;
+      std::vector<size_t> order(sizes.size());  // innermost first
+      for (size_t k = 0; k < order.size(); ++k) order[k] = order.size() - 1 - k;
+      if (c_.percent(40)) std::reverse(order.begin(), order.end());
+      else if (c_.percent(30)) {
+        const std::vector<int64_t> p = permutation(static_cast<int64_t>(order.size()));
+        for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<size_t>(p[k]);
+      }
+      strides.assign(sizes.size(), 0);
+      int64_t extent = 1;
+      for (size_t d : order) {
+        strides[d] = sizes[d] == 1 ? odd_stride(extent) : extent;
+        if (sizes[d] <= 0 || __builtin_mul_overflow(extent, sizes[d], &extent) || extent > (int64_t{1} << 16))
+          return pick();
+      }
+      base = fresh_zeros(extent);
+      offset = 0;
+      const int64_t inserts = c_.between(1, 2);
+      for (int64_t k = 0; k < inserts && sizes.size() < 8; ++k) {
+        const size_t at = c_.below(static_cast<uint32_t>(sizes.size() + 1));
+        sizes.insert(sizes.begin() + static_cast<std::ptrdiff_t>(at), 1);
+        strides.insert(strides.begin() + static_cast<std::ptrdiff_t>(at), odd_stride(at < strides.size() ? strides[at] : 1));
+      }
+    } else {
+      sizes = t.sizes, strides = t.strides;
+      for (size_t d = 0; d < sizes.size(); ++d)
+        if (sizes[d] == 1 && c_.percent(50)) strides[d] = odd_stride(d + 1 < sizes.size() ? strides[d + 1] : 1);
+      const int64_t inserts = c_.between(1, 2);
+      for (int64_t k = 0; k < inserts && sizes.size() < 8; ++k) {
+        const size_t at = c_.below(static_cast<uint32_t>(sizes.size() + 1));
+        const int64_t next = at < strides.size() ? strides[at] : 1;
+        sizes.insert(sizes.begin() + static_cast<std::ptrdiff_t>(at), 1);
+        strides.insert(strides.begin() + static_cast<std::ptrdiff_t>(at), odd_stride(next < 0 ? 1 : next));
+      }
+    }
+    for (int64_t& st : strides) st = st < 0 ? 0 : st;  // (the engine's own negative strides: flip)
+    if (base.empty()) return pick();
+    return emit_as_strided(base, sizes, strides, offset, "made odd size-1 strides");
+  }
+  // Emits `zeros [n] dtype=<bfloat16 70%, float16, float32>`; its name, or "" when it raised.
+  std::string fresh_zeros(int64_t n) {
+    Drafted make;
+    make.step.op = "zeros";
+    make.step.args.push_back(int_list({n}));
+    const engine::DType d = c_.percent(70)   ? engine::DType::BFloat16
+                            : c_.percent(50) ? engine::DType::Float16
+                                             : engine::DType::Float32;
+    make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+    make.drawn.push_back({"size", "made odd size-1 strides"});
+    const int before = next_name_;
+    emit(*prog_, std::move(make));
+    const std::string made = "v" + std::to_string(next_name_ - 1);
+    return next_name_ == before || !bound_value(made) ? std::string() : made;
+  }
+  // The second operand of class "odd size-1 strides" (Note [Odd size-1
+  // strides]); ctx.self is looked up again by name, as layout_operand does.
+  Name odd_size_one_operand(StepContext& ctx) {
+    const std::string self_name = ctx.self->name;
+    const Tensor self = ctx.self->tensor;
+    if (!prog_ || self.sizes.empty()) return layout_operand("size-1 dim", ctx);
+    // a quarter of the time fewer dims than self (broadcast from the left; a
+    // one-element self then reads a 0-d or [1] source: the iterator's general path)
+    const size_t drop = c_.percent(25) ? c_.between(1, static_cast<int64_t>(self.sizes.size())) : 0;
+    std::vector<int64_t> sizes(self.sizes.begin() + static_cast<std::ptrdiff_t>(drop), self.sizes.end());
+    std::vector<int64_t> strides(sizes.size(), 0);
+    for (int64_t& sz : sizes)
+      if (sz != 1 && c_.percent(25)) sz = 1;
+    // dense over the dims of size > 1, innermost last (or first: reversed)
+    const bool reversed = c_.percent(30);
+    int64_t extent = 1;
+    for (size_t k = 0; k < sizes.size(); ++k) {
+      const size_t d = reversed ? k : sizes.size() - 1 - k;
+      if (sizes[d] == 1) continue;
+      strides[d] = extent;
+      if (sizes[d] <= 0 || __builtin_mul_overflow(extent, sizes[d], &extent) || extent > (int64_t{1} << 16))
+        return layout_operand("size-1 dim", ctx);
+    }
+    for (size_t d = 0; d < sizes.size(); ++d) {
+      if (sizes[d] != 1) continue;
+      // where self's own stride is 0 (self has no say in the loop order), a
+      // small stride here decides it: the order TensorIterator keeps
+      const size_t sd = d + drop;
+      strides[d] = self.sizes[sd] == 1 && self.strides[sd] == 0 && c_.percent(50)
+                       ? 1
+                       : odd_stride(d + 1 < sizes.size() && strides[d + 1] ? strides[d + 1] : 1);
+    }
+    Drafted make;
+    make.step.op = "full";
+    make.step.args.push_back(int_list({extent}));
+    make.step.args.push_back(Number::floating(std::nan("")));
+    const bool to_reduced = self.dtype == engine::DType::BFloat16 || self.dtype == engine::DType::Float16;
+    const engine::DType d = c_.percent(to_reduced ? 80 : 60) ? engine::DType::Float32 : any_float_dtype();
+    make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+    make.drawn.push_back({"fill_value", "made odd size-1 strides"});
+    const int before = next_name_;
+    emit(*prog_, std::move(make));
+    const std::string made = "v" + std::to_string(next_name_ - 1);
+    Name n{next_name_ == before || !bound_value(made) ? pick().name
+                                                      : emit_as_strided(made, sizes, strides, 0, "made odd size-1 strides").name};
+    for (const Value& v : env_)
+      if (v.name == self_name) ctx.self = &v;
+    return n;
+  }
+  // Emits `as_strided <name> sizes strides offset`; its result, or any value when it raised.
+  const Value& emit_as_strided(const std::string& name, const std::vector<int64_t>& sizes,
+                               const std::vector<int64_t>& strides, int64_t offset, std::string_view made) {
+    Drafted d;
+    d.step.op = "as_strided";
+    d.step.args.push_back(Name{name});
+    d.step.args.push_back(int_list(sizes));
+    d.step.args.push_back(int_list(strides));
+    d.step.args.push_back(I(offset));
+    d.drawn.push_back({"self", made});  // (a literal: DrawnClass holds string_views)
+    const int before = next_name_;
+    emit(*prog_, std::move(d));
+    if (next_name_ == before) return pick();
+    const Value* r = bound_value("v" + std::to_string(next_name_ - 1));
+    return r ? *r : pick();
   }
   static std::string_view made_class_name(std::string_view cls) {
     // the class name the coverage report shows for a preparation step
@@ -586,6 +749,7 @@ class Generator {
         if (cls == "reinterpreted alias") return reinterpreted_alias(ctx);
         if (cls == "self") return Name{ctx.self->name};
         if (cls == "any value") return Name{pick().name};
+        if (cls == "odd size-1 strides") return odd_size_one_operand(ctx);
         return layout_operand(cls, ctx);
       case Domain::Dim: return I(dim_value(cls, r));
       case Domain::InsertDim: return I(insert_dim_value(cls, r));
@@ -849,6 +1013,7 @@ class Generator {
       case Domain::ScalarOrTensor:
         if (cls == "tensor") return Name{pick().name};
         if (cls == "special-value run") return layout_operand(cls, ctx);
+        if (cls == "odd size-1 strides") return odd_size_one_operand(ctx);
         if (cls == "self") return Name{ctx.self->name};
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         return scalar_value(cls);
@@ -905,6 +1070,12 @@ class Generator {
         const bool is_self = dom->params[i].domain == Domain::Self || dom->params[i].domain == Domain::ViewSelf ||
                              dom->params[i].domain == Domain::FormatSelf;
         classes[i] = is_self ? self_class_ : draw_class(dom->params[i].domain);
+        // Note [Odd size-1 strides]: half the time, the second operand of an
+        // odd self is odd too (its size-1 strides decide where self's do not)
+        const Domain pd = dom->params[i].domain;
+        if (!is_self && ctx.self && self_class_ == "odd size-1 strides" &&
+            (pd == Domain::Other || pd == Domain::ScalarOrTensor) && c_.percent(50))
+          classes[i] = "odd size-1 strides";
         args[i] = value(dom->params[i].domain, classes[i], ctx);
         if (is_dim && ctx.self && !have_dim_) {
           const auto* n = std::get_if<Number>(&*args[i]);
