@@ -32,6 +32,12 @@ std::vector<DomainClass> scalar_classes() {
       {"small float", 14, V},
       {"bool", 8, V},
       {"int dtype limit", 10, B},         // int8/uint8/int16/int32/int64 min, max and +-1 beyond
+      // self's own dtype's min and max, +-1 beyond and -1 within (uint8 also
+      // -255 and -256: 1.13's unsigned overflow rule); the checked
+      // conversions of fill_ and clamp_'s bounds (the Clamp range checks,
+      // a bound that saturates) branch exactly there. Without a self (full),
+      // an int dtype limit.
+      {"self dtype limit", 10, B},
       {"reduced float max", 5, B},        // float16 / bfloat16 / float32 max and just past
       {"past exact integers", 5, B},      // 2049, 16777217, 2^53+1: not exact in a reduced float
       {"huge float64", 4, B},             // far beyond 2^32 and 2^64
@@ -202,9 +208,16 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                                   {"many", 5, V}, {"negative", 8, X}, {"size", 8, X}})};
   m[D::Scalar] = {"scalar", scalar_classes()};
   std::vector<DomainClass> opt_scalar = {{"none", 30, V}};
-  for (const DomainClass& c : scalar_classes()) opt_scalar.push_back(c);
+  for (DomainClass c : scalar_classes()) {
+    if (c.name == "self dtype limit") c.weight *= 3;  // clamp_'s bounds: the Clamp range checks
+    opt_scalar.push_back(c);
+  }
   m[D::OptScalar] = {"optional scalar", opt_scalar};
   std::vector<DomainClass> sot = scalar_classes();
+  // fill_'s value and the in-place ops' other: a limit of self's dtype three
+  // times as often as elsewhere (their checked conversions branch there).
+  for (DomainClass& c : sot)
+    if (c.name == "self dtype limit") c.weight *= 3;
   sot.push_back({"tensor", 70, V});
   sot.push_back({"self", 15, V});
   sot.push_back({"same storage", 12, V});

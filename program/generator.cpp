@@ -670,8 +670,31 @@ class Generator {
     }
     return s;
   }
-  Number scalar_value(std::string_view cls) {
+  // The class "self dtype limit" (program/domains.cpp): a limit of self's dtype.
+  Number self_dtype_limit(engine::DType d) {
+    using engine::DType;
+    const double fmax = d == DType::Float16 ? 65504.0 : d == DType::BFloat16 ? 3.3895313892515355e38
+                      : d == DType::Float32 ? 3.4028234663852886e38 : 1.7976931348623157e308;
+    if (engine::is_floating(d)) {
+      const double v = c_.percent(50) ? fmax : one_of({2 * fmax, fmax * 1.0000001, 1e300});
+      return Number::floating(c_.percent(50) ? v : -v);
+    }
+    if (d == DType::Bool) return c_.percent(50) ? I(one_of<int64_t>({0, 1, 2, -1})) : Number::boolean(c_.percent(50));
+    if (d == DType::Int64) {
+      const int64_t v = one_of<int64_t>({kI64Min, kI64Min + 1, kI64Max, kI64Max - 1});
+      if (c_.percent(20)) return Number::floating(one_of({9223372036854775808.0, -9223372036854777856.0}));
+      return I(v);
+    }
+    const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768 : INT32_MIN;
+    const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767 : INT32_MAX;
+    int64_t v = one_of<int64_t>({lo - 1, lo - 1, lo, lo + 1, hi - 1, hi, hi + 1, hi + 1});  // past the range: 1 in 2
+    if (d == DType::UInt8 && c_.percent(30)) v = one_of<int64_t>({-255, -256});
+    if (c_.percent(20)) return Number::floating(static_cast<double>(v) + one_of({0.0, 0.5, -0.5}));
+    return I(v);
+  }
+  Number scalar_value(std::string_view cls, const Value* self = nullptr) {
     const double inf = std::numeric_limits<double>::infinity();
+    if (cls == "self dtype limit") return self ? self_dtype_limit(self->tensor.dtype) : scalar_value("int dtype limit");
     if (cls == "small int") return I(one_of<int64_t>({0, 1, 2, -1, -3, 7, 100}));
     if (cls == "small float") return Number::floating(one_of({0.5, -1.5, 2.0, 3.25, 1e-3, 0.1, -2.5}));
     if (cls == "bool") return Number::boolean(c_.percent(50));
@@ -1006,17 +1029,17 @@ class Generator {
         else if (auto e = extreme(cls)) idx[0] = *e;
         return int_list(idx);
       }
-      case Domain::Scalar: return scalar_value(cls);
+      case Domain::Scalar: return scalar_value(cls, ctx.self);
       case Domain::OptScalar:
         if (cls == "none") return Ident{"none"};
-        return scalar_value(cls);
+        return scalar_value(cls, ctx.self);
       case Domain::ScalarOrTensor:
         if (cls == "tensor") return Name{pick().name};
         if (cls == "special-value run") return layout_operand(cls, ctx);
         if (cls == "odd size-1 strides") return odd_size_one_operand(ctx);
         if (cls == "self") return Name{ctx.self->name};
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
-        return scalar_value(cls);
+        return scalar_value(cls, ctx.self);
       case Domain::Values: return values_value(cls);
       case Domain::DType: return Ident{std::string(cls)};
       case Domain::OptDType:
