@@ -165,7 +165,7 @@ class TracedBackend : public Backend {
     trace.steps.reserve(program.steps.size());  // one allocation, not a doubling chain per run
     for (size_t i = 0; i < program.steps.size(); ++i) {
       if (options.on_step) options.on_step(name_, i);
-      trace.steps.push_back(r.step(program.steps[i]));
+      r.step(program.steps[i], trace.steps.emplace_back());  // built in place, never moved
     }
     return trace;
   }
@@ -243,8 +243,8 @@ class TracedBackend : public Backend {
       return env[index.at(n)].tensor;
     }
 
-    StepObs step(const Step& s) {
-      StepObs obs;
+    // Observes step s into obs (a fresh StepObs).
+    void step(const Step& s, StepObs& obs) {
       const std::string* unbound = nullptr;
       resolved.clear();
       s.for_each_input([&](const std::string& in) {
@@ -257,7 +257,7 @@ class TracedBackend : public Backend {
         obs.outcome = Outcome::Skipped;
         obs.note = "'" + *unbound + "' is unbound";
         observe_state(obs);
-        return obs;
+        return;
       }
       // The budget checks read the header only, not every fact (facts() asks
       // LibTorch five layout questions and runs the overlap test).
@@ -267,14 +267,14 @@ class TracedBackend : public Backend {
         obs.outcome = Outcome::Refused;
         obs.note = *why;
         observe_state(obs);
-        return obs;
+        return;
       }
       if (auto n = inplace_elements(s, header); n && *n > options.max_step_elements) {
         obs.outcome = Outcome::OverBudget;
         obs.note = s.op + " would write " + std::to_string(*n) + " elements, past the limit of " +
                    std::to_string(options.max_step_elements) + " for one step";
         observe_state(obs);
-        return obs;
+        return;
       }
       auto est = allocation_estimate(s, header, /*describe=*/false);
       if (est && (est->bytes > options.budget_bytes - allocated)) {
@@ -284,7 +284,7 @@ class TracedBackend : public Backend {
                    std::to_string(allocated) + " of the budget of " + std::to_string(options.budget_bytes) +
                    " bytes are already used";
         observe_state(obs);
-        return obs;
+        return;
       }
       Lookup<Tensor> lk = [this](const std::string& n) -> const Tensor& { return lookup(n); };
       Applied<Tensor> applied = traits.apply(s, lk);
@@ -317,7 +317,8 @@ class TracedBackend : public Backend {
         obs.undefined_reason = *u;
       }
       if (obs.outcome == Outcome::Ok) {
-        for (const Tensor& t : results) obs.results.push_back(observe(t));
+        obs.results.reserve(results.size());
+        for (const Tensor& t : results) observe(t, obs.results.emplace_back());
         // A result that is an already-bound tensor object (out=, in-place,
         // view-or-self ops) is that object as it is now: every name bound to
         // it sees its current header (an out= resize of `b = to a` resizes a,
@@ -331,14 +332,13 @@ class TracedBackend : public Backend {
         }
       }
       observe_state(obs);
-      return obs;
     }
 
-    // The name of the earliest bound value whose tensor object is `id`, or "".
-    std::string name_of(uintptr_t id) const {
+    // The name of the earliest bound value whose tensor object is `id`, or null.
+    const std::string* name_of(uintptr_t id) const {
       for (const Bound& b : env)
-        if (traits.identity(b.tensor) == id) return b.name;
-      return "";
+        if (traits.identity(b.tensor) == id) return &b.name;
+      return nullptr;
     }
 
     int storage_number(const Tensor& t) {
@@ -351,9 +351,9 @@ class TracedBackend : public Backend {
       return n;
     }
 
-    TensorObs observe(const Tensor& t) {
+    // Observes t into o (a fresh TensorObs).
+    void observe(const Tensor& t, TensorObs& o) {
       TensorFacts f = traits.facts(t);
-      TensorObs o;
       o.exact_overlap = to_overlap(engine::exact_internal_overlap(f.sizes, f.strides));
       o.dtype = std::move(f.dtype);  // f's strings and vectors move: built per result, used once
       o.sizes = std::move(f.sizes);
@@ -363,15 +363,14 @@ class TracedBackend : public Backend {
       o.channels_last = f.channels_last;
       o.channels_last_3d = f.channels_last_3d;
       o.non_overlapping_and_dense = f.non_overlapping_and_dense;
-      o.same_as = name_of(traits.identity(t));
+      if (const std::string* same = name_of(traits.identity(t))) o.same_as = *same;
       if (auto b = traits.base_identity(t)) {
         o.is_view = true;
-        o.base = name_of(*b);
-        if (o.base.empty()) o.base = "?";
+        const std::string* base = name_of(*b);
+        o.base = base && !base->empty() ? *base : "?";
       }
       o.storage = storage_number(t);
       o.torch_overlap = f.torch_overlap;
-      return o;
     }
 
     // The storage identity each env slot was last numbered with: a slot whose
@@ -385,7 +384,7 @@ class TracedBackend : public Backend {
       numbered_storage.resize(env.size(), 0);
       for (size_t k = 0; k < env.size(); ++k) {
         const Bound& b = env[k];
-        obs.versions.push_back({b.name, traits.version(b.tensor)});
+        obs.versions.emplace_back(b.name, traits.version(b.tensor));
         const uintptr_t sid = traits.storage_identity(b.tensor);
         if (numbered_storage[k] == sid && sid != 0) continue;
         storage_number(b.tensor);
