@@ -24,6 +24,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/storage.h"
 #include "engine/tensor.h"
 
 namespace sc::bench {
@@ -43,6 +44,23 @@ class ThreadsGuard {
   ThreadsGuard& operator=(const ThreadsGuard&) = delete;
 };
 int hardware_threads();
+
+// The engine as a library allocates without poisoning fresh storage (Note
+// [Poisoned fresh storage], engine/storage.h); bench_main registers the
+// harness's engine backend, which switches poisoning on for the FuzzExec and
+// interpreter benchmarks. A pair's engine side runs with it off, as LibTorch's
+// empty() writes nothing either (with it on, add's 4 MiB result was memset
+// every iteration: a fifth of Add_Broadcast_AllThreads' engine time, perf).
+class NoPoisonGuard {
+ public:
+  NoPoisonGuard() : before_(engine::poison_fresh_storage()) { engine::set_poison_fresh_storage(false); }
+  ~NoPoisonGuard() { engine::set_poison_fresh_storage(before_); }
+  NoPoisonGuard(const NoPoisonGuard&) = delete;
+  NoPoisonGuard& operator=(const NoPoisonGuard&) = delete;
+
+ private:
+  bool before_;
+};
 
 // "BM_<op>/<backend>" or "BM_<op>/<backend>/<arg>".
 std::string pair_name(std::string_view op, std::string_view backend, std::string_view arg = {});
@@ -136,6 +154,7 @@ void add_pair(std::string_view op, std::string_view arg, MakeE make_e, OpE op_e,
     configure(add(op, kEngine, arg, [=](benchmark::State& state) {
       if (!verified(state)) return;
       ThreadsGuard threads(o.all_threads ? 0 : 1);
+      NoPoisonGuard no_poison;
       auto in = make_e();
       for (auto _ : state) {
         auto r = op_e(in);
