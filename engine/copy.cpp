@@ -234,6 +234,12 @@ bool gather_small_slices(const Tensor& self, int64_t d, const Shape& index, cons
       index.empty() || self.storage->has_undefined_bytes() || self.storage->has_nan_choice() || claims_recorded())
     return false;
   const int64_t item = itemsize(self.dtype);
+  // Byte strides as int64 without overflow: a size-1 dim's stride may be
+  // anything up to INT64_MAX (UBSan, in a program of the ASan stage's
+  // generated sample), and such a tensor takes the general path instead.
+  constexpr int64_t kMaxStride = int64_t{1} << 40;
+  auto fits = [](int64_t stride) { return stride >= -kMaxStride && stride <= kMaxStride; };
+  if (!fits(self.strides[d]) || !fits(result.strides[d])) return false;
   Shape sizes, dst_strides, src_strides;  // the slice's dims of size > 1, byte strides
   int64_t slice = 1;
   for (int64_t j = 0; j < self.dim(); ++j) {
@@ -242,7 +248,7 @@ bool gather_small_slices(const Tensor& self, int64_t d, const Shape& index, cons
     if (n <= 0 || result.sizes[j] != n) return false;
     if (n == 1) continue;
     slice *= n;
-    if (slice > kGatheredSliceElements) return false;
+    if (slice > kGatheredSliceElements || !fits(self.strides[j]) || !fits(result.strides[j])) return false;
     sizes.push_back(n);
     dst_strides.push_back(result.strides[j] * item);
     src_strides.push_back(self.strides[j] * item);

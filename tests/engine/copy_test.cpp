@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <limits>
 
 #include "engine/copy.h"
 #include "engine/creation.h"
@@ -125,6 +126,14 @@ TEST(IndexSelect, GathersEverySliceInAnyLayout) {
   Tensor ones_dims = hdr(arange(10, DType::BFloat16), {1, 5, 1, 2}, {10, 2, 7, 1});
   expect_selected(ones_dims, 1, {4, 0, 2, 2});
   expect_selected(ones_dims, 3, {1, 1, 0});
+  // a size-1 dim's stride may be INT64_MAX: byte strides must not overflow
+  // (UBSan in the ASan stage's generated sample); such a self takes the per-slice copy
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  Tensor huge = hdr(arange(6, DType::Float32), {1, 3, 2}, {kMax, 2, 1});
+  expect_selected(huge, 0, {0, 0, 0});
+  expect_selected(huge, 1, {2, 0});
+  Tensor huge_inner = hdr(arange(6, DType::Int16), {3, 2, 1}, {2, 1, kMax});
+  expect_selected(huge_inner, 0, {2, 1, 2, 0});
 }
 
 // Undefined bytes (and bool bytes that are neither 0 nor 1) still reach the
