@@ -383,4 +383,8 @@ std::string format_undefined_check(const UndefinedCheck& u) {
   return s;
 }
 
+bool claims_checkable(const std::vector<std::string>& names) {
+  return names.size() == 2 && names[0] == "engine:cpu" && names[1].rfind("libtorch:", 0) == 0;
+}
+
 }  // namespace sc

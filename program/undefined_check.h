@@ -34,6 +34,10 @@ struct UndefinedCheck {
   bool ok() const { return findings.empty(); }
 };
 
+// Whether the engine's claims can be checked on a run of these backends: the
+// engine on the CPU first (its claims are logged), a LibTorch second.
+bool claims_checkable(const std::vector<std::string>& backend_names);
+
 // Checks one claim; "" when it holds, else the finding. `too_big` is set when
 // it could not be checked.
 std::string check_claim(const engine::UndefinedClaim&, bool* too_big = nullptr);

@@ -61,7 +61,11 @@ echo "campaign: ${seconds}s, ${jobs} jobs, corpus $out/corpus, logs $logs"
 
 # The program a crashed generate/decode wrote to stderr after its crash trail
 # marker (program/crash_trail.h); fails when there is none.
-trail() { awk 'f; /^# stridecheck crash trail/ {f = 1}' "$1" | grep -q . && awk 'f; /^# stridecheck crash trail/ {f = 1}' "$1"; }
+trail() {  # the crash trail's program, or failure when there is none
+  local t
+  t=$(awk 'f; /^# stridecheck crash trail/ {f = 1}' "$1")
+  [ -n "$t" ] && printf '%s\n' "$t"
+}
 # Each finding as the program it stands for, and its failure signature. A
 # finding that trips the tools themselves (a sanitized decode) is recorded as
 # such: the campaign always reaches its summary.
@@ -106,11 +110,7 @@ totals() {  # prints "<programs> <cov> <ft>"
     n=$(field cov "$l"); [ "${n:-0}" -le "$cov" ] || cov=$n
     n=$(field ft "$l"); [ "${n:-0}" -le "$ft" ] || ft=$n
   done
-  for f in "$logs"/sweep-*.tsv; do
-    [ -e "$f" ] || continue
-    n=$(awk '{n += $2} END {print n + 0}' "$f"); programs=$((programs + n))
-  done
-  echo "$programs $cov $ft"
+  echo "$((programs + $(swept))) $cov $ft"
 }
 swept() { cat "$logs"/sweep-*.tsv 2>/dev/null | awk '{n += $2} END {print n + 0}'; }
 count_findings() {

@@ -76,15 +76,16 @@ std::string child_report(const Program& p, size_t varied, const Options& o, cons
                          ChildProgress* progress) {
   try {
     if (p.steps.empty()) return "skipped\n\n\n\nthe program has no steps\n";
-    const bool check_claims = names[0] == "engine:cpu" && names[1].rfind("libtorch:", 0) == 0;
-    engine::ClaimLog claims;
+    const bool check_claims = claims_checkable(names);
+    std::optional<engine::ClaimLog> claims;
+    if (check_claims) claims.emplace();
     Comparison c = compare_program(p, o, names, /*record_contents=*/false, [progress](const std::string& b, size_t s) {
       if (progress) progress->set(b, s);
     });
     const std::string version = strip_libtorch(c.right.backend_version);
     const std::string at = varied < c.right.steps.size() ? outcome_word(c.right.steps[varied]) : "";
     if (check_claims) {
-      UndefinedCheck u = check_undefined(claims.claims(), c.left);
+      UndefinedCheck u = check_undefined(claims->claims(), c.left);
       if (!u.ok())
         return "fail\n" + version + "\nundefined-check\n" + at + "\n" +
                "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);

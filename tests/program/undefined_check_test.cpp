@@ -283,5 +283,14 @@ TEST(UndefinedCheck, TheElementsLeftUndefinedAfterAWriteAreExactlyTheClaimedOnes
   EXPECT_EQ(flipped, done);
 }
 
+TEST(UndefinedCheck, ClaimsAreCheckableOnlyForTheCpuEngineBesideALibTorch) {
+  EXPECT_TRUE(claims_checkable({"engine:cpu", "libtorch:cpu"}));
+  EXPECT_TRUE(claims_checkable({"engine:cpu", "libtorch:meta"}));
+  EXPECT_FALSE(claims_checkable({"libtorch:cpu", "engine:cpu"}));
+  EXPECT_FALSE(claims_checkable({"engine:cuda", "libtorch:cuda"}));
+  EXPECT_FALSE(claims_checkable({"engine:cpu", "engine:cpu"}));
+  EXPECT_FALSE(claims_checkable({"engine:cpu"}));
+}
+
 }  // namespace
 }  // namespace sc
