@@ -18,6 +18,7 @@
 #include "program/generator.h"
 #include "program/ops.h"
 #include "program/undefined_check.h"
+#include "tools/message_tally.h"
 #include "tools/tool.h"
 
 namespace sc::tool {
@@ -68,7 +69,16 @@ void print_row(const std::string& op, const std::string& param, const std::strin
 }  // namespace
 
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& names,
-                  const GeneratedThreads& threads) {
+                  const GeneratedThreads& threads, const MessageReport& messages) {
+  std::vector<ErrorTemplate> listed;
+  if (!messages.templates_file.empty()) {
+    try {
+      listed = read_error_templates(messages.templates_file);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+  }
+  MessageTally tally;
   std::map<Key, Counts> counts;
   std::map<std::string, Counts> per_op;
   int64_t verdicts[4] = {};
@@ -125,6 +135,7 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
       if (right.undefined || (i < c.left.steps.size() && c.left.steps[i].undefined)) one.col[kUndef] = 1;
       if (c.diff.verdict == Verdict::Fail && c.diff.first && c.diff.first->step == i) one.col[kDiverged] = 1;
       per_op[p.steps[i].op].add(one);
+      if (messages.enabled) tally.add(p.steps[i].op, right, "seed " + std::to_string(seed + static_cast<uint64_t>(k)));
       ++steps_total;
       if (i < log.steps.size())
         for (const DrawnClass& d : log.steps[i])
@@ -183,6 +194,7 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
     for (const ParamDomain& pd : od.kwargs) param_rows(pd);
   }
   std::printf("\nholes (declared classes never drawn): %d\n", holes);
+  if (messages.enabled) tally.print(stdout, names[1], messages.templates_file.empty() ? nullptr : &listed);
   std::printf("slowest programs:");
   for (const auto& [ms, s] : slowest) std::printf(" seed %llu %.0f ms;", static_cast<unsigned long long>(s), ms);
   std::printf("\n");

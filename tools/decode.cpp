@@ -61,6 +61,7 @@ int generate_main(const std::vector<std::string>& args) {
   int64_t budget = int64_t{16} << 20;  // as the differential property
   std::string backends;
   GeneratedThreads threads;  // --engine-threads N|random
+  MessageReport messages;    // --messages, --templates FILE (with --stats)
   for (size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
@@ -74,18 +75,21 @@ int generate_main(const std::vector<std::string>& args) {
       else if (args[i] == "--budget") budget = std::stoll(value());
       else if (args[i] == "--backends") backends = value();
       else if (args[i] == "--engine-threads") threads = parse_generated_threads(value());
+      else if (args[i] == "--messages") messages.enabled = true;
+      else if (args[i] == "--templates") messages.enabled = true, messages.templates_file = value();
       else throw UsageError("generate: unknown option '" + args[i] + "'");
     } catch (const std::logic_error&) {
       throw UsageError("generate: " + args[i] + " needs a number");
     }
   }
   if (count < 0) throw UsageError("generate: --count must not be negative");
+  if (messages.enabled && !stats) throw UsageError("generate: --messages and --templates go with --stats");
   if (stats) {
     Options o;
     if (!backends.empty()) o = parse_options({"--backends", backends}, {"--backends"});
     std::vector<std::string> names = backend_pair(o);
     check_backend_names(names);
-    return coverage_main(seed, count, budget, names, threads);
+    return coverage_main(seed, count, budget, names, threads, messages);
   }
   if (!out_dir.empty()) {  // --out DIR creates DIR (and its parents)
     std::error_code ec;

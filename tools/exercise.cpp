@@ -4,6 +4,10 @@
 // run, on the oracle's side of the comparison. CSV on stdout:
 //   op,outcome,count
 // The campaign report draws it as the op x outcome matrix (scripts/fuzz.sh).
+// With --messages, the message-reach report instead (tools/message_tally.h):
+// per op, each error template the oracle side raised, with its count and the
+// first file that raised it; --templates FILE also lists the templates of the
+// checked-in list (corpus/error_templates.txt) that no file reached.
 // Files ending in .prog are programs; any other file is a fuzzer input.
 #include <algorithm>
 #include <cstdio>
@@ -15,6 +19,7 @@
 #include "program/engine_threads.h"
 #include "program/generator.h"
 #include "program/parser.h"
+#include "tools/message_tally.h"
 #include "tools/tool.h"
 
 namespace sc::tool {
@@ -40,7 +45,29 @@ std::vector<std::string> files_under(const std::vector<std::string>& paths) {
 
 }  // namespace
 
-int exercise_main(const std::vector<std::string>& args) {
+int exercise_main(const std::vector<std::string>& all_args) {
+  MessageReport messages;
+  std::vector<std::string> args;
+  for (size_t i = 0; i < all_args.size(); ++i) {
+    if (all_args[i] == "--messages") {
+      messages.enabled = true;
+    } else if (all_args[i] == "--templates") {
+      if (i + 1 >= all_args.size()) throw UsageError("--templates needs a value");
+      messages.enabled = true;
+      messages.templates_file = all_args[++i];
+    } else {
+      args.push_back(all_args[i]);
+    }
+  }
+  std::vector<ErrorTemplate> listed;
+  if (!messages.templates_file.empty()) {
+    try {
+      listed = read_error_templates(messages.templates_file);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+  }
+  MessageTally tally;
   Options o = parse_options(args, {"--device", "--backends", "--budget"});
   if (o.paths.empty()) throw UsageError("exercise needs program files, fuzzer inputs or folders");
   std::vector<std::string> names = backend_pair(o);
@@ -77,7 +104,13 @@ int exercise_main(const std::vector<std::string>& args) {
       if (s.outcome == Outcome::Ok && (s.undefined || (i < other.steps.size() && other.steps[i].undefined)))
         outcome = "undefined";
       ++counts[{p.steps[i].op, outcome}];
+      tally.add(p.steps[i].op, s, path);
     }
+  }
+  if (messages.enabled) {
+    tally.print(stdout, oracle_left ? names[0] : names[1], messages.templates_file.empty() ? nullptr : &listed);
+    std::fprintf(stderr, "exercise: %ld programs\n", programs);
+    return kExitOk;
   }
   std::printf("op,outcome,count\n");
   for (const auto& [key, n] : counts) std::printf("%s,%s,%ld\n", key.first.c_str(), key.second.c_str(), n);

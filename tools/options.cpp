@@ -239,6 +239,10 @@ commands:
                              raised each error kind, was undefined or skipped,
                              on the oracle's side, over programs (*.prog) and
                              fuzzer inputs (any other file) (--device, --backends)
+      --messages             instead, per op, each error template the oracle
+                             raised, with counts and a first file
+      --templates FILE       --messages, and the templates of the list FILE
+                             (corpus/error_templates.txt) no file reached
   seeds [--seed N] [--count K] --out DIR
                              K fuzzer inputs standing for generated programs
                              (a campaign's or ClusterFuzzLite's seed corpus)
@@ -257,6 +261,11 @@ commands:
                              domain class, draws and outcomes; exits 1 when a
                              program fails or (engine vs LibTorch) when an
                              UNDEFINED claim of the engine is wrong
+      --messages             with --stats: also each error template (numbers,
+                             lists, dtype names replaced) each op raised on the
+                             oracle side, with counts and a first seed
+      --templates FILE       with --stats: --messages, and the templates of the
+                             list FILE (corpus/error_templates.txt) never reached
   neighbours [options] PATH...
                              the neighbour search: from each program, variants
                              one edit away (each parameter redrawn from each

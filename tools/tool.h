@@ -101,8 +101,14 @@ struct GeneratedThreads {
 GeneratedThreads parse_generated_threads(const std::string& value);  // "random" or 1..256; else UsageError
 // Sets p.engine_threads as `t` says, drawing from `choices` (those p was generated from) when random.
 void set_generated_threads(Program& p, Choices& choices, const GeneratedThreads& t);
-// generate --stats: the domain coverage report (tools/coverage.cpp).
+// generate --stats: the domain coverage report (tools/coverage.cpp); with
+// --messages also the error templates each op raised on the oracle side, and
+// with --templates FILE the listed ones never reached (tools/message_tally.h).
+struct MessageReport {
+  bool enabled = false;
+  std::string templates_file;  // empty: no list
+};
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& backend_names,
-                  const GeneratedThreads& threads = {});
+                  const GeneratedThreads& threads = {}, const MessageReport& messages = {});
 
 }  // namespace sc::tool
