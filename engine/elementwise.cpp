@@ -558,16 +558,17 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
     Tensor tmp = empty(shape, DType::Float32);
     kernel(op, tmp, {a32, b32}, nullptr);
     // LibTorch's unary loop over (result, a) decides the NaN bits (Note [NaN
-    // bits of LibTorch's loops]), not this copy's.
+    // bits of LibTorch's loops]), not this copy's: the kernel rounds each
+    // element itself (no copy_, so no fbgemm tail either).
     if (result.dtype == common) {
-      kernels::copy(result, tmp);
+      cpu::copy_kernel_only(result, tmp);
       cpu::vector_loop_nans(result, ins[0]);
     } else {
       // an out= of another dtype: the kernel wrote the common-dtype temporary
       // (float16/bfloat16), copied into out afterwards (3 * 127 -> bfloat16 380)
       Tensor rounded = temporary_strides ? empty_strided(shape, *temporary_strides, common, device)
                                          : empty(shape, common, device);
-      kernels::copy(rounded, tmp);
+      cpu::copy_kernel_only(rounded, tmp);
       cpu::vector_loop_nans(rounded, ins[0]);
       kernels::copy(result, rounded);
     }

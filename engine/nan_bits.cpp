@@ -10,6 +10,10 @@ HalfNan profile_half_nan() {
 
 bool half_to_float_copy_tail_all_ones() { return since(Change::HalfToFloatCopyTailAllOnes); }
 
+bool float_to_half_copy_tail_all_ones() {
+  return since(Change::CopyFloatHalfSkipsOverlapChecks) && !since(Change::FloatToHalfCopyTailKeepsPayload);
+}
+
 bool neg_reduced_float_vector_flips_sign() { return since(Change::NegReducedFloatVectorFlipsSign); }
 
 }  // namespace sc::engine

@@ -31,6 +31,11 @@
 //     too): chunks of kHalfToFloatCopyChunk in memory order quiet the NaN and
 //     keep its payload, the tail writes 0x7fffffff
 //     (HalfToFloatCopyTailAllOnes); the copy kernel and 1.13 quiet them all.
+//   - float32 -> float16 copy_ on the same fbgemm path: chunks of
+//     kHalfToFloatCopyChunk quiet and keep the payload's top 10 bits (as
+//     c10::Half); 2.5's tail writes kFloatToHalfCopyTailNan (0x7fff) for
+//     every NaN, the later ones' tail is like the chunks
+//     (FloatToHalfCopyTailKeepsPayload). 1.13 takes no fbgemm path.
 // Where LibTorch's own loops leave the bits to the compiler (two NaN
 // operands: Note [NaN bits] in program/diff.cpp), the engine writes
 // whichever x86 gives its own loop.
@@ -44,12 +49,17 @@ inline constexpr int64_t kReducedFloatVectorChunk = 32;
 inline constexpr int64_t kDoubleToBFloat16VectorChunk = 16;
 inline constexpr int64_t kHalfToFloatCopyChunk = 8;
 inline constexpr uint32_t kHalfToFloatCopyTailNan = 0x7fffffffu;
+inline constexpr uint16_t kFloatToHalfCopyTailNan = 0x7fff;
 
 // The first element of a run of n that LibTorch's scalar tail writes.
 inline constexpr int64_t vector_end(int64_t n, int64_t chunk) { return n - n % chunk; }
 
 // Profile answers (engine/version_profile.h).
 bool half_to_float_copy_tail_all_ones();
+// Does copy_'s fbgemm float32 -> float16 path write kFloatToHalfCopyTailNan
+// in its tail? (The path exists since CopyFloatHalfSkipsOverlapChecks; its
+// tail keeps the payload since FloatToHalfCopyTailKeepsPayload.)
+bool float_to_half_copy_tail_all_ones();
 bool neg_reduced_float_vector_flips_sign();
 
 }  // namespace sc::engine

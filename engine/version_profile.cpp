@@ -10,6 +10,7 @@ namespace sc::engine {
 namespace {
 
 constexpr PyTorchVersion k1_13{1, 13};
+constexpr PyTorchVersion k2_5{2, 5};
 constexpr PyTorchVersion k2_8{2, 8};
 constexpr PyTorchVersion k2_9{2, 9};
 constexpr PyTorchVersion k2_10{2, 10};
@@ -21,13 +22,14 @@ constexpr PyTorchVersion k2_15{2, 15};
 
 // The table: one entry per behaviour that differs between the profiles, in enum
 // order. `since` is the first measured profile that has it (a release before it
-// may have it too, where no PR says otherwise: 2.8 is the oldest 2.x measured),
+// may have it too, where no PR says otherwise: 2.5 is the oldest 2.x measured),
 // or the release that introduced it where the PR is known and older than every
 // measured 2.x. Measured: Debian's libtorch-dev 1.13.1 against the PyPI wheel
 // torch 2.15.0, through `stridecheck replay` and the EngineMatches property;
-// then the PyPI wheels 2.11.0, 2.12.1, 2.13.0 and 2.14.1, and the CUDA 12 wheels
-// 2.8.0, 2.9.1 and 2.10.0, through `stridecheck replay corpus/`, each with its
-// own profile; each entry has a corpus program that shows it.
+// then the PyPI wheels 2.11.0, 2.12.1, 2.13.0 and 2.14.1, the CUDA 12 wheels
+// 2.8.0, 2.9.1 and 2.10.0 and the pre-C++11-ABI wheel 2.5.1, through
+// `stridecheck replay corpus/` and 20,000-program generate sweeps, each with
+// its own profile; each entry has a corpus program that shows it.
 constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
     {Change::ViewShapeErrorNamesIndex, "ViewShapeErrorNamesIndex", k2_8,
      "view/reshape/unflatten with a size < -1: 'invalid shape dimension -2' gains ' at index 0 of shape [-2, 6]'",
@@ -40,11 +42,11 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "neg and sub on bool tensors raise NotImplementedError, were RuntimeError (same messages)",
      "measured: RuntimeError in the 2.13.0 wheel, NotImplementedError in 2.14.1 (the dtype dispatch error of "
      "pytorch#155470 changed before 2.11); corpus/data/inplace_errors.prog"},
-    {Change::ClampScalarKernelNames, "ClampScalarKernelNames", k2_8,
+    {Change::ClampScalarKernelNames, "ClampScalarKernelNames", k2_5,
      "clamp_ with scalar bounds dispatches to clamp_min_scalar_cpu/clamp_max_scalar_cpu/clamp_scalar_cpu "
      "(the dtype error names them), was clamp_min_cpu/clamp_max_cpu/clamp_cpu",
      "measured; corpus/regressions/clamp_bool.prog"},
-    {Change::HalfScalarOpsInOpmath, "HalfScalarOpsInOpmath", k2_8,
+    {Change::HalfScalarOpsInOpmath, "HalfScalarOpsInOpmath", k2_5,
      "mul, mul_, div_ of a float16/bfloat16 tensor by a Python number compute in float32 with the number "
      "unrounded (BinaryOpsKernel: original_scalar_value<opmath_t>), were with the number first rounded to the "
      "tensor's dtype; add/sub and 0-d tensor operands are unchanged",
@@ -56,11 +58,11 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "unflatten's errors from the dim and size checks are RuntimeErrors 'unflatten got an unexpected error:\\n  <msg>'",
      "handle_unflatten_exception (TensorShape.cpp) catches std::exception, was std::runtime_error, which "
      "c10::Error is not; corpus/views/unflatten.prog, corpus/versions/unflatten_wraps_errors.prog"},
-    {Change::NarrowChecksStartInRange, "NarrowChecksStartInRange", k2_8,
+    {Change::NarrowChecksStartInRange, "NarrowChecksStartInRange", k2_5,
      "narrow checks start against [-size, size] first: IndexError 'start out of range (expected to be in range "
      "of [-s, s], but got x)'",
      "measured; corpus/views/narrow.prog"},
-    {Change::NarrowLengthNonNegative, "NarrowLengthNonNegative", k2_8,
+    {Change::NarrowLengthNonNegative, "NarrowLengthNonNegative", k2_5,
      "narrow/split with a negative length: RuntimeError 'narrow(): length must be non-negative.', was "
      "IndexError 'Rank cannot be negative ...' from maybe_wrap_dim",
      "measured; corpus/regressions/unbind_negative_size.prog"},
@@ -81,7 +83,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "with sizes=[2] and strides=[1]'), as c10 does: in uint64, so a negative offset overflows it (for offset "
      "-1 the sum wraps to a small size instead); 1.13 added offset * itemsize to the size afterwards",
      "measured (1.13.1, 2.11.0); corpus/views/edge_cases_04.prog, edge_cases_07.prog, corpus/edges/as_strided.prog"},
-    {Change::UnflattenTakesSymInts, "UnflattenTakesSymInts", k2_8,
+    {Change::UnflattenTakesSymInts, "UnflattenTakesSymInts", k2_5,
      "unflatten's sizes are SymInts: a size below -2^62 raises 'IntArrayRef contains an int that cannot be "
      "represented as a SymInt: <v>' before any other check",
      "measured; corpus/views/edge_cases_07.prog"},
@@ -95,7 +97,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "1, returned an undefined 0-d result for none, and wrote past the result for two valid ones",
      "pytorch#94347 (forbid multi-index for index_select over scalar, the fix of pytorch#88940 and "
      "pytorch#90998); corpus/data/index_select_scalar.prog, corpus/versions/index_select_0d.prog"},
-    {Change::CopySameDataEarlyExit, "CopySameDataEarlyExit", k2_8,
+    {Change::CopySameDataEarlyExit, "CopySameDataEarlyExit", k2_5,
      "copy_ between two tensors over the very same data (same storage, offset, sizes, strides, dtype) returns at "
      "once: no overlap errors (x.expand(...).copy_(x.expand(...)) with distinct objects passes), no kernel run",
      "measured; requested in pytorch#34525 (copy_ should not copy when src and dst are the same memory); "
@@ -108,7 +110,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
     {Change::ArangeBoundMessage, "ArangeBoundMessage", k2_8,
      "arange with end < 0: 'upper bound and lower bound inconsistent with step sign', was '... larger bound ...'",
      "measured; corpus/data/creation_errors.prog"},
-    {Change::ClampHalfSupported, "ClampHalfSupported", k2_8,
+    {Change::ClampHalfSupported, "ClampHalfSupported", k2_5,
      "clamp_ on float16 runs (CPU kernels dispatch Half too), was '\"clamp_scalar_cpu\" not implemented for 'Half''",
      "pytorch#98493 (reported as pytorch#99563); corpus/regressions/clamp_bool.prog, "
      "corpus/versions/clamp_half_cpu.prog"},
@@ -130,7 +132,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "and 'value cannot be converted to type at::Half without overflow'",
      "pytorch#109533 (fill_ through copy_; pytorch#109835 clones a value that aliases self); found by "
      "stridecheck versions (docs/versions.md, change 7); corpus/versions/fill_tensor_overlap.prog"},
-    {Change::StrideCalculationChecksOverflow, "StrideCalculationChecksOverflow", k2_8,
+    {Change::StrideCalculationChecksOverflow, "StrideCalculationChecksOverflow", k2_5,
      "the strides TensorImpl computes (empty_tensor_restride for contiguous results: stride[i] = "
      "stride[i+1] * max(size[i+1], 1); set_sizes_and_strides replacing a negative stride the same way) are "
      "checked with c10::mul_overflows: 'Stride calculation overflowed' (zeros [0,2^62,4], empty_strided "
@@ -141,8 +143,10 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "fill_ (and full) of a one-element CPU tensor of float16/bfloat16 converts the value unchecked "
      "(full [] 1e10 dtype=float16 is inf; full [2] 1e10 still raises 'value cannot be converted to type "
      "c10::Half without overflow'); 1.13 checked every fill",
-     "measured against the 2.15 wheel: fill_out's numel() == 1 path (scalar_fill); PR not found yet"},
-    {Change::SplitWithSizesTakesSymInts, "SplitWithSizesTakesSymInts", k2_8,
+     "measured against the 2.15 wheel: fill_out's numel() == 1 path (scalar_fill); PR not found yet; 2.5.1 "
+     "checks (generated seeds 62016333, 62019883), 2.8.0 does not; "
+     "corpus/versions/scalar_fill_reduced_float_unchecked.prog"},
+    {Change::SplitWithSizesTakesSymInts, "SplitWithSizesTakesSymInts", k2_5,
      "split with a list of sizes (split_with_sizes) takes SymInts: a size below -2^62 raises 'IntArrayRef "
      "contains an int that cannot be represented as a SymInt: <v>' before any other check (1.13: int[], so "
      "the non-negative check names the whole list)",
@@ -163,7 +167,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "measured against the 2.15 wheel (C10_AS_INTARRAYREF_SLOW in the CPU as_strided wrapper), and the short "
      "message in the 2.14.1 wheel; PR not found; corpus/versions/unsqueeze_symint_geometry.prog, "
      "flatten_symint_size.prog"},
-    {Change::CopyFloatHalfSkipsOverlapChecks, "CopyFloatHalfSkipsOverlapChecks", k2_8,
+    {Change::CopyFloatHalfSkipsOverlapChecks, "CopyFloatHalfSkipsOverlapChecks", k2_5,
      "copy_ between float32 and float16 CPU tensors of the same sizes, both contiguous (or self "
      "non-overlapping and dense with src's strides), converts with fbgemm before any other check: no "
      "internal or partial overlap error ('some elements of the input tensor and the written-to tensor refer "
@@ -174,24 +178,33 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "USE_FBGEMM block at the top of copy_impl (aten/src/ATen/native/Copy.cpp; its sizes check from "
      "pytorch#88543); found by helper edgesdata; corpus/versions/copy_float_half_overlap.prog, "
      "copy_float_half_overlap_undefined.prog"},
-    {Change::HalfFromFloatKeepsNanPayload, "HalfFromFloatKeepsNanPayload", k2_8,
+    {Change::HalfFromFloatKeepsNanPayload, "HalfFromFloatKeepsNanPayload", k2_5,
      "float -> float16 of a NaN (copies, float16 arithmetic's result) quiets it and keeps its payload's top 10 "
      "bits: float 0xffe00000 -> 0xff00, float16 0xfc01 * 1 -> 0xfe01; 1.13 wrote sign | 0x7e00 (0xfe00)",
      "measured: 2.15's c10::Half(float) is _cvtss_sh (torch/headeronly/util/Half.h, C10_X86_F16 in the F16C "
      "kernels), 1.13's the software fp16_ieee_from_fp32_value; Note [NaN bits of conversions]; "
      "corpus/versions/half_nan_payload.prog"},
-    {Change::HalfToFloatCopyTailAllOnes, "HalfToFloatCopyTailAllOnes", k2_8,
+    {Change::HalfToFloatCopyTailAllOnes, "HalfToFloatCopyTailAllOnes", k2_5,
      "copy_'s fbgemm path (float16 -> float32, same sizes, both contiguous or dst dense with src's strides: "
      "to(), promoted inputs) writes 0x7fffffff for the NaNs of its scalar tail (the last numel % 8 in memory "
      "order; [1] 0xfc01 -> 0x7fffffff), the quieted NaN (0xffc02000) in its 8-wide chunks; the copy kernel "
      "(any other copy) and 1.13 quiet them all",
      "measured (fbgemm's Float16ToFloat_simd in copy_impl's USE_FBGEMM block); Note [NaN bits of LibTorch's "
      "loops]; corpus/versions/half_to_float_copy_tail_nan.prog"},
-    {Change::NegReducedFloatVectorFlipsSign, "NegReducedFloatVectorFlipsSign", k2_8,
+    {Change::FloatToHalfCopyTailKeepsPayload, "FloatToHalfCopyTailKeepsPayload", k2_8,
+     "copy_'s fbgemm path float32 -> float16 (same sizes, both contiguous or dst dense with src's strides: to(), "
+     "an in-place float16 result computed in float32) converts the NaNs of its scalar tail (the last numel % 8 in "
+     "memory order) like its 8-wide chunks: quiet, payload's top 10 bits (0xffe00000 -> 0xff00); before, the "
+     "tail wrote 0x7fff for every NaN, sign and payload dropped (2.5.1: [3] of 0xffe00000 -> 0x7fff x3)",
+     "measured (2.5.1: [27] -> 24 x 0xff00, 3 x 0x7fff; 2.8.0 keeps the payload); the tail is fbgemm's "
+     "FloatToFloat16_ref -> cpu_float2half_rn, which returned 0x7fff for a NaN (the cuDNN-sample conversion) "
+     "and is now FloatConversion.h's ieee754_trunc (NaN: sign | exponent | quiet bit | mantissa >> 13); "
+     "corpus/versions/half_nan_payload.prog, float_to_half_copy_tail_nan.prog"},
+    {Change::NegReducedFloatVectorFlipsSign, "NegReducedFloatVectorFlipsSign", k2_5,
      "neg of a float16/bfloat16 NaN in a vector chunk flips its sign bit (bfloat16 0x7f81 -> 0xff81); 1.13 "
      "negated in float and converted back (0xffff, float16 sign | 0x7e00); the scalar tail does so in both",
      "measured; Note [NaN bits of LibTorch's loops]; corpus/versions/neg_reduced_float_nan.prog"},
-    {Change::DetachCopiesCachedMetadata, "DetachCopiesCachedMetadata", k2_8,
+    {Change::DetachCopiesCachedMetadata, "DetachCopiesCachedMetadata", k2_5,
      "detach copies the cached numel and layout flags of a tensor whose header a failed out= resize changed "
      "(Note [stale layout flags]): a rank-5 detach still says channels_last, sizes [2,-1,0] detach fine; 1.13 "
      "refreshes them, raising 'numel: integer multiplication overflow' for [2,-1,0]",
@@ -214,7 +227,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "sizes/strides' (its sizes and strides read without the Python interpreter)",
      "measured (2.13.0: the no-Python error; 2.14.1 and 2.15.0: this); "
      "corpus/versions/view_dtype_symbolic_result.prog"},
-    {Change::UnsqueezeSymIntGeometry, "UnsqueezeSymIntGeometry", k2_8,
+    {Change::UnsqueezeSymIntGeometry, "UnsqueezeSymIntGeometry", k2_5,
      "unsqueeze builds its geometry as SymInts (inferUnsqueezeGeometry_symint, then as_strided_symint), so its "
      "wrapped stride size*stride below -2^62 raises as a heap-allocated SymInt viewed as an IntArrayRef "
      "(HeapSymIntInIntArrayRef's message); 1.13: int geometry, 'IntArrayRef contains an int that cannot be "
@@ -235,7 +248,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
 
 // Every LibTorch the corpus and the sweeps were run against (docs/versions.md,
 // "Measured LibTorch versions"): a version of its own gets its own answers.
-constexpr std::array<PyTorchVersion, 9> kProfiles{k1_13, k2_8, k2_9, k2_10, k2_11, k2_12, k2_13, k2_14, k2_15};
+constexpr std::array<PyTorchVersion, 10> kProfiles{k1_13, k2_5, k2_8, k2_9, k2_10, k2_11, k2_12, k2_13, k2_14, k2_15};
 
 // The newest profile until a driver sets one.
 ProfileChoice& current() {

@@ -74,6 +74,7 @@ enum class Change : int {
   CopyFloatHalfSkipsOverlapChecks,
   HalfFromFloatKeepsNanPayload,
   HalfToFloatCopyTailAllOnes,
+  FloatToHalfCopyTailKeepsPayload,
   NegReducedFloatVectorFlipsSign,
   DetachCopiesCachedMetadata,
   AsStridedChecksNegativeOffsetFirst,

@@ -40,7 +40,7 @@ std::optional<std::string> refuse_out_of_storage(const Step& step,
     if (elements_inside_storage(extent)) return;
     why = "stridecheck: not run: the elements of '" + name + "' lie outside its storage of " +
           std::to_string(extent.storage_nbytes) + " bytes (offset " + std::to_string(extent.storage_offset) +
-          "; LibTorch 1.13's view bounds check wraps in int64, Note [elements outside their storage])";
+          "; before AsStridedChecksOffsetOverflow LibTorch's view bounds check wraps in int64, Note [elements outside their storage])";
   });
   return why;
 }

@@ -127,6 +127,28 @@ TEST(NanBitsLoops, HalfToFloatCopyTail) {
   }
 }
 
+// float32 0xffe00000 -> float16: 2.5's contiguous copy writes 0x7fff in the
+// tail (the last n % 8), 0xff00 in its chunks; 2.8 and 2.15 0xff00 in both;
+// 1.13 takes no fbgemm path (0xfe00 everywhere).
+TEST(NanBitsLoops, FloatToHalfCopyTail) {
+  Tensor nan32 = view_dtype(full({11}, Scalar::integer(-2097152), DType::Int32), DType::Float32);
+  {
+    ProfileScope p("2.5");
+    Tensor h = to(nan32, DType::Float16, std::nullopt);
+    EXPECT_EQ(pattern16(h, 0xff00, 0x7fff), std::string(8, 'V') + std::string(3, 's'));
+    Tensor strided = to(slice(nan32, 0, 0, 11, 2), DType::Float16, std::nullopt);  // the copy kernel
+    EXPECT_EQ(pattern16(strided, 0xff00, 0x7fff), std::string(6, 'V'));
+  }
+  for (const char* v : {"2.8", "2.15"}) {
+    ProfileScope p(v);
+    EXPECT_EQ(pattern16(to(nan32, DType::Float16, std::nullopt), 0xff00, 0x7fff), std::string(11, 'V')) << v;
+  }
+  {
+    ProfileScope p("1.13");
+    EXPECT_EQ(pattern16(to(nan32, DType::Float16, std::nullopt), 0xfe00, 0x7fff), std::string(11, 'V'));
+  }
+}
+
 // The tail is fbgemm's (copy_impl's same-sizes contiguous path): rows of 9
 // sliced from a [3,12] tensor go through the copy kernel, which quiets all.
 TEST(NanBitsLoops, HalfToFloatCopyOfASliceHasNoFbgemmTail) {

@@ -42,14 +42,14 @@ TEST(VersionProfile, ParsesLibTorchVersionStrings) {
 }
 
 TEST(VersionProfile, KnownVersionsPickTheirOwnProfile) {
-  for (const char* v : {"1.13.1", "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
+  for (const char* v : {"1.13.1", "2.5.1", "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
     auto c = choose_profile(v);
     ASSERT_TRUE(c) << v;
     EXPECT_EQ(c->profile, parse_pytorch_version(v)) << v;
     EXPECT_TRUE(c->exact) << v;
     EXPECT_EQ(c->note(), "") << v;
   }
-  EXPECT_EQ(known_profiles().size(), 9u);
+  EXPECT_EQ(known_profiles().size(), 10u);
 }
 
 TEST(VersionProfile, UnknownVersionsPickTheNearestAndSaySo) {
@@ -72,6 +72,18 @@ TEST(VersionProfile, MeasuredWheelsHaveTheirOwnChanges) {
     bool has;
   };
   for (const Expect& e : {
+           Expect{"2.5", Change::ViewShapeErrorNamesIndex, false},
+           Expect{"2.5", Change::ArangeBoundMessage, false},
+           Expect{"2.5", Change::UnflattenWrapsErrors, false},
+           Expect{"2.5", Change::UnfoldChecksSize, false},
+           Expect{"2.5", Change::AsStridedChecksOffsetOverflow, false},
+           Expect{"2.5", Change::FloatToHalfCopyTailKeepsPayload, false},
+           Expect{"2.5", Change::ScalarFillReducedFloatUnchecked, false},
+           Expect{"2.5", Change::CopyFloatHalfSkipsOverlapChecks, true},
+           Expect{"2.5", Change::HalfFromFloatKeepsNanPayload, true},
+           Expect{"2.5", Change::NarrowChecksStartInRange, true},
+           Expect{"2.5", Change::LargeNegativeSymInt, true},
+           Expect{"2.8", Change::FloatToHalfCopyTailKeepsPayload, true},
            Expect{"2.8", Change::ZerosChecksSizes, false},
            Expect{"2.8", Change::CheckedConvertC10Names, false},
            Expect{"2.8", Change::SymbolicResultReadRaises, false},
@@ -133,7 +145,7 @@ TEST(VersionProfile, SinceAgreesWithTheTableForEveryProfile) {
     for (const ChangeInfo& c : version_changes()) a.push_back(since(c.change));
     return a;
   }();
-  for (const char* v : {"1.13", "2.8", "2.11", "2.12", "2.13", "2.14", "2.15", "1.0", "9.9"}) {
+  for (const char* v : {"1.13", "2.5", "2.8", "2.11", "2.12", "2.13", "2.14", "2.15", "1.0", "9.9"}) {
     ProfileScope p(v);
     for (const ChangeInfo& c : version_changes())
       EXPECT_EQ(since(c.change), current_profile().profile >= c.since) << v << " " << c.name;

@@ -171,17 +171,28 @@ void copy_typed(const Tensor& dst, const Tensor& src, bool same_sizes) {
 // src's strides) and of the same sizes (copy_impl's USE_FBGEMM block), in
 // memory order, 8 at a time, then its scalar tail, which writes 0x7fffffff
 // for a NaN. (Measured: a [3,9] slice -> float32 goes through the copy kernel
-// and quiets every NaN; its contiguous [9] copy ends in 0x7fffffff.)
-void fbgemm_half_to_float_tail_nans(const Tensor& dst, const Tensor& src) {
-  if (dst.dtype != DType::Float32 || src.dtype != DType::Float16 || !half_to_float_copy_tail_all_ones()) return;
+// and quiets every NaN; its contiguous [9] copy ends in 0x7fffffff.) The same
+// path float32 -> float16 writes 0x7fff in the tail in 2.5 (measured: [27]
+// ends in 3 x 0x7fff after 24 x 0xff00), keeps the payload later.
+void fbgemm_copy_tail_nans(const Tensor& dst, const Tensor& src) {
+  const bool to_float = dst.dtype == DType::Float32 && src.dtype == DType::Float16;
+  const bool to_half = dst.dtype == DType::Float16 && src.dtype == DType::Float32;
+  if (!(to_float && half_to_float_copy_tail_all_ones()) && !(to_half && float_to_half_copy_tail_all_ones())) return;
   if (!((is_contiguous(dst.sizes, dst.strides) && is_contiguous(src.sizes, src.strides)) ||
         (is_non_overlapping_and_dense(dst.sizes, dst.strides) && dst.strides == src.strides)))
     return;
   const int64_t n = dst.numel();
   if (n == 0) return;  // (an empty storage's data may be null: no pointer arithmetic on it)
-  float* block = reinterpret_cast<float*>(dst.storage->data()) + dst.storage_offset;  // dense: n floats
-  for (int64_t i = vector_end(n, kHalfToFloatCopyChunk); i < n; ++i)
-    if (block[i] != block[i]) block[i] = bits_to_float(kHalfToFloatCopyTailNan);
+  const int64_t tail = vector_end(n, kHalfToFloatCopyChunk);
+  if (to_float) {
+    float* block = reinterpret_cast<float*>(dst.storage->data()) + dst.storage_offset;  // dense: n floats
+    for (int64_t i = tail; i < n; ++i)
+      if (block[i] != block[i]) block[i] = bits_to_float(kHalfToFloatCopyTailNan);
+    return;
+  }
+  uint16_t* block = reinterpret_cast<uint16_t*>(dst.storage->data()) + dst.storage_offset;  // dense: n halves
+  for (int64_t i = tail; i < n; ++i)
+    if ((block[i] & 0x7fffu) > 0x7c00u) block[i] = kFloatToHalfCopyTailNan;
 }
 
 template <bool kLoopNans, bool kFbgemmTail>
@@ -195,7 +206,7 @@ void copy_or_convert(const Tensor& dst, const Tensor& src, bool same_sizes = tru
       copy_typed<D, S, kLoopNans>(dst, src, same_sizes);
     });
   });
-  if (kFbgemmTail) fbgemm_half_to_float_tail_nans(dst, src);
+  if (kFbgemmTail) fbgemm_copy_tail_nans(dst, src);
 }
 
 void copy(const Tensor& dst, const Tensor& src) { copy_or_convert<true, true>(dst, src); }
