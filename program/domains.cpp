@@ -72,7 +72,14 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                          {"size-1 dim", 3, B},
                          {"huge numel", 2, B},
                          {"special-value run", 7, B},
-                         {"odd size-1 strides", 3, B}}};
+                         {"odd size-1 strides", 3, B},
+                         {"dtype limits", 3, B}}};
+  // "dtype limits": a new tensor of a drawn dtype (int64 most often) holding
+  // that dtype's lowest and highest values, one within each, 0, 1 and -1
+  // (made by a step of its own); its scalar operands are then a limit of its
+  // dtype half the time: clamp_'s bounds saturate there (int64's
+  // INT64_MIN + 1 bound against an INT64_MIN element), fill_ and the in-place
+  // ops convert there.
   // "odd size-1 strides" (here and in Other): size-1 dims whose strides are
   // 0, 1, a neighbour's, one past it or 2^40, which decide TensorIterator's
   // loop order and so the NaN bits of reduced-float kernels (Note [Odd
@@ -90,8 +97,10 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // dtype), infs, -0.0, subnormals, finite limits and rounding ties, made by
   // steps of their own (Note [Special-value runs], program/value_draws.h),
   // or one made earlier in the program.
+  // "non-contiguous": contiguous(format=preserve) raises only there.
   m[D::FormatSelf] = {"format op input", {{"recent value", 40, V}, {"any value", 30, V}, {"4-d or 5-d value", 30, V},
-                                          {"huge numel", 4, B}, {"special-value run", 8, B}}};
+                                          {"huge numel", 4, B}, {"special-value run", 8, B},
+                                          {"non-contiguous", 6, V}}};
   // The view ops' input, by layout: each class picks a value of that layout
   // from the program so far (any value when there is none). LibTorch's view
   // rules branch on exactly these: 0-d (wrap as a scalar), empty (strides
@@ -107,7 +116,13 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                     {"overlapping", 3, B},
                                     {"storage offset", 5, V},
                                     {"size-1 dim", 4, B},
-                                    {"rank 5 or more", 2, B}}};
+                                    {"rank 5 or more", 2, B},
+                                    {"padded rows", 4, V}}};
+  // "padded rows": rows of 2, 4 or 8 elements whose stride is 0..4 past
+  // their length, at an offset of 0..4 (a narrow of the last dim): stride(-1)
+  // is 1, and the outer stride, the offset or both are no multiple of a
+  // wider dtype's ratio, so `view dtype=` reaches each of its divisibility
+  // checks in turn.
   // "same storage": another value on self's storage (a view of it, or self's
   // base): copy_ and in-place ops between aliases reach the overlap rules
   // (partial overlap errors, inputs lined up with the output, overlapping

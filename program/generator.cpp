@@ -133,6 +133,8 @@ class Generator {
   const Value& pick_layout(std::string_view cls) {
     if (cls == "special-value run") return special_run();
     if (cls == "odd size-1 strides") return odd_size_one_self();
+    if (cls == "padded rows") return padded_rows();
+    if (cls == "dtype limits") return dtype_limits_value();
     auto has = [&](const Tensor& t) {
       const int64_t n = t.dim();
       if (cls == "0-d") return n == 0;
@@ -317,6 +319,75 @@ class Generator {
     for (int64_t& st : strides) st = st < 0 ? 0 : st;  // (the engine's own negative strides: flip)
     if (base.empty()) return pick();
     return emit_as_strided(base, sizes, strides, offset, "made odd size-1 strides");
+  }
+  // The ViewSelf class "padded rows" (program/domains.cpp): `as_strided`
+  // rows of n elements whose stride is n + pad, at a small offset, on a
+  // value's storage, or on a new `arange` of a narrow dtype (half the time,
+  // and when that storage is too small).
+  const Value& padded_rows() {
+    using engine::DType;
+    if (!prog_ || env_.empty()) return pick();
+    const int64_t n = one_of<int64_t>({2, 4, 8});
+    const int64_t pad = c_.between(0, 4);
+    const int64_t offset = c_.between(0, 4);
+    const int64_t rows = c_.between(1, 3);
+    const int64_t need = offset + (rows - 1) * (n + pad) + n;
+    const Value& v = pick();
+    std::string base = v.name;
+    const int64_t elems = v.tensor.storage->nbytes() / engine::itemsize(v.tensor.dtype);
+    if (c_.percent(50) || elems < need) {
+      Drafted make;
+      make.step.op = "arange";
+      make.step.args.push_back(I(need + c_.between(0, 3)));
+      const DType d = one_of({DType::Int8, DType::UInt8, DType::Int16, DType::Float16, DType::BFloat16, DType::Int32,
+                              DType::Float32});
+      make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+      make.drawn.push_back({"end", "made padded rows"});
+      const int before = next_name_;
+      emit(*prog_, std::move(make));
+      base = "v" + std::to_string(next_name_ - 1);
+      if (next_name_ == before || !bound_value(base)) return pick();
+    }
+    return emit_as_strided(base, {rows, n}, {n + pad, 1}, offset, "made padded rows");
+  }
+  // The Self class "dtype limits" (program/domains.cpp): `tensor [...]
+  // dtype=D` of 4..12 values drawn from D's lowest and highest values, one
+  // within each, 0, 1 and -1 (a floating D: its finite limits, signed zeros
+  // and infinities).
+  const Value& dtype_limits_value() {
+    using engine::DType;
+    if (!prog_) return pick();
+    static constexpr DType all[] = {DType::Bool,    DType::UInt8,    DType::Int8,    DType::Int16,  DType::Int32,
+                                    DType::Int64,   DType::Float16,  DType::BFloat16, DType::Float32, DType::Float64};
+    const DType d = c_.percent(40) ? DType::Int64 : all[c_.below(10)];
+    const double inf = std::numeric_limits<double>::infinity();
+    List l;
+    const int64_t n = c_.between(4, 12);
+    for (int64_t k = 0; k < n; ++k) {
+      if (d == DType::Bool) {
+        l.items.push_back(Number::boolean(c_.percent(50)));
+      } else if (engine::is_floating(d)) {
+        l.items.push_back(c_.percent(60) ? Number::floating(value_draws::finite_limit(c_, d))
+                                         : Number::floating(one_of({0.0, -0.0, 1.0, -1.0, inf, -inf})));
+      } else {
+        const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768
+                         : d == DType::Int32 ? INT32_MIN : kI64Min;
+        const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767
+                         : d == DType::Int32 ? INT32_MAX : kI64Max;
+        l.items.push_back(I(one_of<int64_t>({lo, lo + 1, hi - 1, hi, 0, 1, d == DType::UInt8 ? 128 : -1})));
+      }
+    }
+    Drafted make;
+    make.step.op = "tensor";
+    make.step.args.push_back(std::move(l));
+    make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+    make.drawn.push_back({"values", "made dtype limits"});
+    const int before = next_name_;
+    emit(*prog_, std::move(make));
+    const std::string made = "v" + std::to_string(next_name_ - 1);
+    if (next_name_ == before) return pick();
+    const Value* v = bound_value(made);
+    return v ? *v : pick();
   }
   // Emits `zeros [n] dtype=<bfloat16 70%, float16, float32>`; its name, or "" when it raised.
   std::string fresh_zeros(int64_t n) {
@@ -514,7 +585,9 @@ class Generator {
       return s;
     }
     if (cls == "rank 7-64" || cls == "rank 65") {
-      std::vector<int64_t> s(static_cast<size_t>(cls == "rank 65" ? 65 : c_.between(7, 64)), 1);
+      // 64 itself a third of the time: flip's and dim lists' 64-dim limit
+      const int64_t rank = cls == "rank 65" ? 65 : c_.percent(33) ? 64 : c_.between(7, 64);
+      std::vector<int64_t> s(static_cast<size_t>(rank), 1);
       for (int k = 0; k < 6; ++k) s[c_.below(static_cast<uint32_t>(s.size()))] = c_.between(0, 3);
       return s;
     }
@@ -1099,6 +1172,10 @@ class Generator {
         if (!is_self && ctx.self && self_class_ == "odd size-1 strides" &&
             (pd == Domain::Other || pd == Domain::ScalarOrTensor) && c_.percent(50))
           classes[i] = "odd size-1 strides";
+        // and a scalar operand of a "dtype limits" self is a limit of its dtype half the time
+        if (!is_self && ctx.self && self_class_ == "dtype limits" &&
+            (pd == Domain::Scalar || pd == Domain::OptScalar || pd == Domain::ScalarOrTensor) && c_.percent(50))
+          classes[i] = "self dtype limit";
         args[i] = value(dom->params[i].domain, classes[i], ctx);
         if (is_dim && ctx.self && !have_dim_) {
           const auto* n = std::get_if<Number>(&*args[i]);
@@ -1182,9 +1259,18 @@ class Generator {
     emit(*prog_, std::move(view));
     std::string name = last_name();
     if (!self_sizes.empty() && engine::itemsize(to) < engine::itemsize(from)) {
+      // from the start of self's bytes, or (3 in 10) from a later element of
+      // the view: copy_'s float32 <-> float16 path then reads bytes that an
+      // earlier element's write reaches, or none (Note [copy_'s fbgemm path
+      // over its own source], engine/inplace.cpp)
+      int64_t start = 0;
+      if (const Value* w = bound_value(name); w && !w->tensor.sizes.empty() && c_.percent(30)) {
+        const int64_t room = w->tensor.sizes.back() - self_sizes.back();
+        if (room > 0 && room < (int64_t{1} << 40)) start = c_.between(1, room);
+      }
       Drafted narrow;
       narrow.step.op = "narrow";
-      narrow.step.args = {Name{name}, I(-1), I(0), I(self_sizes.back())};
+      narrow.step.args = {Name{name}, I(-1), I(start), I(self_sizes.back())};
       narrow.drawn.push_back({"self", "reinterpreted alias"});
       emit(*prog_, std::move(narrow));
       name = last_name();
