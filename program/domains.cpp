@@ -73,7 +73,10 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                          {"huge numel", 2, B},
                          {"special-value run", 7, B},
                          {"odd size-1 strides", 3, B},
-                         {"dtype limits", 3, B}}};
+                         {"dtype limits", 3, B},
+                         {"negative size", 3, B},
+                         {"rank 64 or 65", 1, B},
+                         {"failed out=", 2, B}}};
   // "dtype limits": a new tensor of a drawn dtype (int64 most often) holding
   // that dtype's lowest and highest values, one within each, 0, 1 and -1
   // (made by a step of its own); its scalar operands are then a limit of its
@@ -117,12 +120,28 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                     {"storage offset", 5, V},
                                     {"size-1 dim", 4, B},
                                     {"rank 5 or more", 2, B},
-                                    {"padded rows", 4, V}}};
+                                    {"padded rows", 4, V},
+                                    {"negative size", 5, B},
+                                    {"rank 64 or 65", 1, B},
+                                    {"failed out=", 2, B}}};
   // "padded rows": rows of 2, 4 or 8 elements whose stride is 0..4 past
   // their length, at an offset of 0..4 (a narrow of the last dim): stride(-1)
   // is 1, and the outer stride, the offset or both are no multiple of a
   // wider dtype's ratio, so `view dtype=` reaches each of its divisibility
   // checks in turn.
+  // "negative size" (here, in Self and in Other): a value with a negative size
+  // and a zero one (as_strided [-2,0] [1,1] passes LibTorch's checks: numel 0
+  // needs no storage; [0,3,-2] too, as numel multiplies in order and stops
+  // overflowing at the 0, which a transpose to [-2,3,0] no longer does:
+  // "numel: integer multiplication overflow"), which LibTorch lets through its views and rejects in
+  // allocation ("Trying to create tensor with negative dimension"), split
+  // ("narrow(): length must be non-negative."), unbind ("cannot create
+  // std::vector larger than max_size()"), chunk, narrow, select, unfold.
+  // "failed out=" (here and in Self): an out= tensor whose resize raised after
+  // setting its sizes, keeping its old numel or wrapped strides (Note [stale
+  // layout flags], engine/tensor.h): what later steps on it may raise.
+  // "rank 64 or 65": just inside and just past dim_list_to_bitset's 64 dims
+  // (flip: "only tensors with up to 64 dims are supported").
   // "same storage": another value on self's storage (a view of it, or self's
   // base): copy_ and in-place ops between aliases reach the overlap rules
   // (partial overlap errors, inputs lined up with the output, overlapping
@@ -136,7 +155,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   m[D::Other] = {"tensor", {{"any value", 64, V}, {"self", 15, V}, {"same storage", 15, V},
                             {"reinterpreted alias", 6, V}, {"0-d", 3, B}, {"empty", 3, B}, {"stride 0", 3, B},
                             {"non-contiguous", 3, V}, {"size-1 dim", 3, B}, {"special-value run", 6, B},
-                            {"odd size-1 strides", 4, B}}};
+                            {"odd size-1 strides", 4, B}, {"negative size", 4, B}}};
   std::vector<DomainClass> dim = with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-1", 4, X}, {"rank", 4, X}});
   m[D::Dim] = {"dim", dim};
   m[D::InsertDim] = {"insert dim", with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-2", 4, X}, {"rank+1", 4, X}})};
@@ -189,7 +208,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                          {"high rank with ones", 5, B}, {"two -1", 4, X},
                                          {"wrong element count", 8, X}, {"negative size", 4, X},
                                          {"-1 with zero elements", 3, B}, {"product overflows", 3, X},
-                                         {"product wraps to numel", 2, X}};
+                                         {"product wraps to numel", 2, X}, {"below -2^62", 2, X}};
   m[D::ViewShape] = {"view shape", view_shape};
   view_shape.push_back({"reinterpret as dtype", 18, V});
   m[D::ViewShapeOrDType] = {"view shape or dtype", view_shape};
@@ -204,9 +223,13 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                         {"fewer dims", 3, X},
                                         {"INT64_MAX in a size-1 dim", 2, B},
                                         {"below -2^62", 2, X}}};  // not a SymInt
+  // "below -2^62" (view shape): not a SymInt ("IntArrayRef contains an int
+  // that cannot be represented as a SymInt"). "storage overflows" (arange):
+  // 2^61..2^62 elements, whose bytes overflow int64 for float32 and wider
+  // ("Storage size calculation overflowed with sizes=[..]") before the budget.
   m[D::ArangeEnd] = {"arange end", {{"small", 55, V}, {"thousands", 15, V}, {"zero", 5, B}, {"one", 3, B},
                                     {"negative", 5, X}, {"past float16 exact range", 4, B}, {"over budget", 3, B},
-                                    {"INT64_MAX", 2, X}, {"INT64_MIN", 2, X}}};
+                                    {"INT64_MAX", 2, X}, {"INT64_MIN", 2, X}, {"storage overflows", 2, X}}};
   // size + chunks - 1 wraps for INT64_MAX; 2^62 chunks of a small dim: split size 1
   m[D::Chunks] = {"chunks", {{"1..4", 70, V}, {"more than size", 10, B}, {"INT64_MAX", 4, B}, {"2^62", 2, B},
                              {"0", 6, X}, {"negative", 6, X}, {"INT64_MIN", 2, X}}};

@@ -139,6 +139,13 @@ class Generator {
       const int64_t n = t.dim();
       if (cls == "0-d") return n == 0;
       if (cls == "rank 5 or more") return n >= 5;
+      if (cls == "rank 64 or 65") return n >= 64;
+      if (cls == "failed out=") return t.stale_numel.has_value() || t.stale_layout.has_value();
+      if (cls == "negative size") {
+        for (int64_t d = 0; d < n; ++d)
+          if (t.sizes[d] < 0) return true;
+        return false;
+      }
       if (cls == "4-d or 5-d value") return n == 4 || n == 5;  // the channels_last formats' ranks
       if (cls == "huge numel") {
         int64_t numel = 1;
@@ -176,6 +183,7 @@ class Generator {
   // program, within v's storage; false when v's storage is too small.
   bool prepare_layout(std::string_view cls) {
     if (!prog_) return false;
+    if (cls == "failed out=") return prepare_failed_out();
     const Value& v = pick();
     const Tensor& t = v.tensor;
     const int64_t elems = t.storage->nbytes() / engine::itemsize(t.dtype);
@@ -204,6 +212,22 @@ class Generator {
     } else if (cls == "rank 5 or more") {
       sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
       while (sizes.size() < 5) sizes.insert(sizes.begin(), 1), strides.insert(strides.begin(), c_.between(1, 3));
+    } else if (cls == "rank 64 or 65") {
+      sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
+      const size_t rank = c_.percent(50) ? 64 : 65;
+      while (sizes.size() < rank) sizes.insert(sizes.begin(), 1), strides.insert(strides.begin(), c_.between(1, 3));
+    } else if (cls == "negative size") {
+      // numel 0, so no storage needed: [-k, 0], [0, -k], [-k, 0, m], [0, m, -k]
+      // (numel multiplies in order: a size above 1 before the -k would overflow it)
+      const int64_t k = c_.between(1, 3), m = c_.between(1, 3);
+      switch (c_.below(4)) {
+        case 0: sizes = {-k, 0}; break;
+        case 1: sizes = {0, -k}; break;
+        case 2: sizes = {-k, 0, m}; break;
+        default: sizes = {0, m, -k}; break;
+      }
+      strides.assign(sizes.size(), 1);
+      offset = t.storage_offset;
     } else if (cls == "4-d or 5-d value") {
       if (t.dim() > 5) return false;
       sizes = t.sizes, strides = t.strides, offset = t.storage_offset;
@@ -236,6 +260,56 @@ class Generator {
     d.step.args.push_back(int_list(strides));
     d.step.args.push_back(I(offset));
     emit(*prog_, std::move(d));
+    return true;
+  }
+  // The class "failed out=": an out= tensor whose resize raised after it set
+  // the new sizes (corpus/regressions/out_resize_stale_numel.prog,
+  // out_resize_raise_leaves_sizes.prog): a fresh `zeros [a,b]` as the out of
+  // `mul n w` that broadcasts to [2,-k,0] (refresh_numel's numel overflow:
+  // the old numel stays) or of `add d 7` with d of sizes
+  // [0,1152921504606846445,0,3,5] (2.x: "Stride calculation overflowed"; the
+  // wrapped strides stay). Later steps on it meet LibTorch's checks on a header
+  // its own checks would never build. Four steps of their own.
+  bool prepare_failed_out() {
+    const Value& v = pick();
+    const std::string base = v.name;
+    const int64_t offset = v.tensor.storage_offset;
+    auto made = [&](Drafted d) -> std::optional<std::string> {
+      const int before = next_name_;
+      emit(*prog_, std::move(d));
+      if (next_name_ == before) return std::nullopt;
+      return "v" + std::to_string(next_name_ - 1);
+    };
+    auto step = [&](std::string op) {
+      Drafted d;
+      d.step.op = std::move(op);
+      d.drawn.push_back({"self", "made failed out="});
+      return d;
+    };
+    const bool wrapped_strides = c_.percent(40);
+    Drafted view = step("as_strided");
+    view.step.args = {Name{base},
+                      wrapped_strides ? int_list({0, 1152921504606846445, 0, 3, 5}) : int_list({-c_.between(1, 2), 0}),
+                      wrapped_strides ? int_list({0, 30, 30, 5, 1}) : int_list({1, 1}), I(offset)};
+    const std::optional<std::string> input = made(std::move(view));
+    if (!input || !bound_value(*input)) return false;
+    std::optional<std::string> other;
+    if (!wrapped_strides) {
+      Drafted w = step("zeros");
+      w.step.args = {int_list({c_.between(2, 3), 1, 1})};
+      other = made(std::move(w));
+      if (!other || !bound_value(*other)) return false;
+    }
+    Drafted out = step("zeros");
+    out.step.args = {int_list({c_.between(2, 5), c_.between(1, 7)})};
+    const std::optional<std::string> target = made(std::move(out));
+    if (!target || !bound_value(*target)) return false;
+    Drafted op = step(wrapped_strides ? "add" : "mul");
+    op.step.args = {Name{*input}};
+    if (wrapped_strides) op.step.args.push_back(I(7));
+    else op.step.args.push_back(Name{*other});
+    op.step.kwargs.push_back({"out", Name{*target}, {}});
+    made(std::move(op));
     return true;
   }
   // Note [Odd size-1 strides]: a size-1 dim's stride is anything, and
@@ -475,6 +549,9 @@ class Generator {
     if (cls == "empty") return "made empty";
     if (cls == "stride 0") return "made stride 0";
     if (cls == "rank 5 or more") return "made rank 5+";
+    if (cls == "rank 64 or 65") return "made rank 64 or 65";
+    if (cls == "negative size") return "made negative size";
+    if (cls == "failed out=") return "made failed out=";
     if (cls == "4-d or 5-d value") return "made 4-d or 5-d";
     if (cls == "non-contiguous") return "made non-contiguous";
     if (cls == "overlapping") return "made overlapping";
@@ -680,6 +757,9 @@ class Generator {
     } else if (cls == "product overflows") {
       s = {k2p62, 4, -1};
       if (c_.percent(50)) s.pop_back();
+    } else if (cls == "below -2^62") {  // not a SymInt
+      if (s.empty()) s.push_back(1);
+      s[at()] = c_.percent(50) ? kI64Min : -k2p62 - c_.between(1, 3);
     } else if (cls == "product wraps to numel") {
       // [k, x] with k * x == n in int64 that wraps (3 * 6148914691236517206 == 2):
       // infer_size accepts it, computeStride and numel must not (half the
@@ -1034,6 +1114,7 @@ class Generator {
         if (cls == "negative") return I(c_.between(-5, -1));
         if (cls == "past float16 exact range") return I(c_.between(2049, 2100));
         if (cls == "over budget") return I(c_.between(k2p31, int64_t{1} << 40));
+        if (cls == "storage overflows") return I((int64_t{1} << 61) + c_.between(0, 3) * (int64_t{1} << 59));
         return I(cls == "INT64_MAX" ? kI64Max : kI64Min);
       }
       case Domain::Chunks: {

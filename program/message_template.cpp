@@ -122,8 +122,11 @@ std::string message_template(std::string_view s) {
 std::vector<ErrorTemplate> parse_error_templates(std::string_view text, const std::string& file) {
   std::vector<ErrorTemplate> out;
   for_each_list_line(text, [&](const ListLine& l) {
-    const std::string entry = trim_blanks(l.entry);
+    std::string entry = trim_blanks(l.entry);
     if (entry.empty()) return;
+    constexpr std::string_view kCorpusOnly = "corpus-only ";
+    const bool corpus_only = entry.starts_with(kCorpusOnly);
+    if (corpus_only) entry = trim_blanks(entry.substr(kCorpusOnly.size()));
     const size_t a = entry.find_first_of(" \t");
     const size_t b = a == std::string::npos ? a : entry.find_first_not_of(" \t", a);
     const size_t c = b == std::string::npos ? b : entry.find_first_of(" \t", b);
@@ -134,6 +137,7 @@ std::vector<ErrorTemplate> parse_error_templates(std::string_view text, const st
     t.text = trim_blanks(entry.substr(c));
     t.reason = l.reason;
     t.line = l.number;
+    t.corpus_only = corpus_only;
     if (!t.kind.ends_with("Error")) throw list_error(file, l.number, "'" + t.kind + "' is not an error kind");
     out.push_back(std::move(t));
   });

@@ -59,9 +59,14 @@ TEST(MessageTemplate, DistinctChecksStayDistinct) {
 TEST(ErrorTemplates, ParsesTheListFormat) {
   const auto list = parse_error_templates(
       "# comment\n\nview RuntimeError shape '[..]' is invalid for input of size N  # InferSize.h\n"
-      "select IndexError select(): index N out of range for tensor of size [..] at dimension N\n",
+      "select IndexError select(): index N out of range for tensor of size [..] at dimension N\n"
+      "corpus-only  unbind RuntimeError cannot create std::vector larger than max_size()\n",
       "list.txt");
-  ASSERT_EQ(list.size(), 2u);
+  ASSERT_EQ(list.size(), 3u);
+  EXPECT_FALSE(list[0].corpus_only);
+  EXPECT_TRUE(list[2].corpus_only);
+  EXPECT_EQ(list[2].op, "unbind");
+  EXPECT_EQ(list[2].text, "cannot create std::vector larger than max_size()");
   EXPECT_EQ(list[0].op, "view");
   EXPECT_EQ(list[0].kind, "RuntimeError");
   EXPECT_EQ(list[0].text, "shape '[..]' is invalid for input of size N");

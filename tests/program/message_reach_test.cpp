@@ -1,0 +1,142 @@
+// A law about the search: the generator reaches every error template of the
+// checked-in list (corpus/error_templates.txt, program/message_template.h)
+// within its first seeds, on the engine imitating PyTorch 2.15 (the engine
+// raises LibTorch's messages; the differential tests check that they match).
+// A template the list marks `corpus-only` is one the generator does not reach
+// yet (a hand-made program in the corpus does): it must stay unreached, so
+// that the list is updated when a generator change reaches it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "engine/version_profile.h"
+#include "program/backend.h"
+#include "program/generator.h"
+#include "program/message_template.h"
+
+namespace sc {
+namespace {
+
+// Two searches, and a template counts as reached when either reaches it:
+// seeds 0..kSeeds-1 of the default policy (every op mixed, as campaigns run),
+// and for each op of the list seeds 0..kSeedsPerOp-1 of a policy that draws
+// only that op (the preparation steps of the layout classes still run other
+// ops): a rare template of a rarely drawn op appears fifty times sooner there.
+// Each template's first seed is a draw of chance, so the counts leave room:
+// the test prints the latest first seeds of each search.
+constexpr uint64_t kSeeds = 60000;
+constexpr uint64_t kSeedsPerOp = 1500;
+
+uint64_t seed_count(const char* variable, uint64_t otherwise) {
+  if (const char* env = std::getenv(variable)) return std::strtoull(env, nullptr, 10);
+  return otherwise;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+using Key = std::tuple<std::string, std::string, std::string>;  // op, kind, template
+
+TEST(MessageReach, TheGeneratorReachesEveryListedTemplate) {
+  // Under ASan/UBSan 100,000 programs take minutes; that stage runs a fixed
+  // generated sample through the differential check instead.
+  if (kSanitized && !std::getenv("STRIDECHECK_MESSAGE_REACH_SEEDS")) GTEST_SKIP() << "slow under sanitizers";
+  engine::ProfileScope profile("2.15");
+  const std::vector<ErrorTemplate> listed =
+      read_error_templates(std::string(STRIDECHECK_SOURCE_DIR) + "/corpus/error_templates.txt");
+  ASSERT_FALSE(listed.empty());
+  register_engine_backend();
+  auto engine = make_backend("engine:cpu");
+  RunOptions options;
+  options.budget_bytes = int64_t{16} << 20;  // as generate --stats
+  options.record_contents = false;
+  // first seed of each template in the mixed search, and in its op's own
+  std::map<Key, uint64_t> first_seed, first_seed_op;
+  auto search = [&](const GeneratorPolicy& policy, uint64_t seeds, const std::string& only_op,
+                    std::map<Key, uint64_t>& first) {
+    for (uint64_t seed = 0; seed < seeds; ++seed) {
+      Choices choices = Choices::from_seed(seed);
+      const Program p = generate_program(choices, policy);
+      const Trace t = engine->run(p, options);
+      for (size_t i = 0; i < p.steps.size() && i < t.steps.size(); ++i)
+        if (t.steps[i].outcome == Outcome::Error && (only_op.empty() || p.steps[i].op == only_op))
+          first.try_emplace({p.steps[i].op, t.steps[i].error_kind, message_template(t.steps[i].error_message)}, seed);
+    }
+  };
+  const uint64_t seeds = seed_count("STRIDECHECK_MESSAGE_REACH_SEEDS", kSeeds);
+  const uint64_t seeds_per_op = seed_count("STRIDECHECK_MESSAGE_REACH_SEEDS_PER_OP", kSeedsPerOp);
+  search(GeneratorPolicy{}, seeds, "", first_seed);
+  std::set<std::string> ops;
+  for (const ErrorTemplate& e : listed) ops.insert(e.op);
+  for (const std::string& op : ops) {
+    GeneratorPolicy policy;
+    policy.ops = {op};
+    search(policy, seeds_per_op, op, first_seed_op);
+  }
+  std::map<Key, uint64_t> either = first_seed;  // reached by either search
+  for (const auto& [key, seed] : first_seed_op) either.try_emplace(key, seed);
+  std::set<Key> in_list;
+  int reached = 0;
+  for (const ErrorTemplate& e : listed) {
+    const Key key{e.op, e.kind, e.text};
+    EXPECT_TRUE(in_list.insert(key).second) << "line " << e.line << " repeats an entry";
+    const auto it = either.find(key);
+    if (e.corpus_only) {
+      EXPECT_TRUE(it == either.end()) << "line " << e.line << " is marked corpus-only, yet seed " << it->second
+                                      << " of a search reaches it: drop the mark\n  " << e.op << " " << e.kind
+                                      << " " << e.text;
+    } else {
+      EXPECT_TRUE(it != either.end()) << "line " << e.line << ": not reached in " << seeds << " generated programs nor in "
+                                      << seeds_per_op << " of its op alone\n  "
+                                      << e.op << " " << e.kind << " " << e.text;
+      reached += it != either.end();
+    }
+  }
+  // The rarest: the listed templates each search reached last, or not at all
+  // (where smaller counts would fail first; raise their classes' weights).
+  for (const auto* first : {&first_seed, &first_seed_op}) {
+    std::vector<std::pair<uint64_t, const ErrorTemplate*>> latest;
+    int never = 0;
+    for (const ErrorTemplate& e : listed) {
+      if (e.corpus_only) continue;
+      const auto it = first->find({e.op, e.kind, e.text});
+      if (it == first->end()) ++never;
+      else latest.emplace_back(it->second, &e);
+    }
+    std::sort(latest.begin(), latest.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::printf("%s search: %d listed templates never reached; the latest first seeds:\n",
+                first == &first_seed ? "mixed" : "one-op", never);
+    for (size_t i = 0; i < latest.size() && i < 8; ++i)
+      std::printf("  seed %llu: %s %s %.90s\n", static_cast<unsigned long long>(latest[i].first),
+                  latest[i].second->op.c_str(), latest[i].second->kind.c_str(), latest[i].second->text.c_str());
+  }
+  std::string unlisted;
+  for (const auto& [key, seed] : either)
+    if (!in_list.count(key))
+      unlisted += "  " + std::get<0>(key) + " " + std::get<1>(key) + " " + std::get<2>(key) + "  # seed " +
+                  std::to_string(seed) + "\n";
+  std::printf("%d listed templates reached (%llu mixed programs, %llu per op); reached but not listed (add them):\n%s",
+              reached, static_cast<unsigned long long>(seeds), static_cast<unsigned long long>(seeds_per_op),
+              unlisted.empty() ? "  none\n" : unlisted.c_str());
+}
+
+}  // namespace
+}  // namespace sc
