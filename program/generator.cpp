@@ -590,14 +590,18 @@ class Generator {
     if (cls == "+-2^62") return sign() * k2p62;
     return std::nullopt;
   }
+  int class_weight(const DomainClass& c) const {
+    if (c.validity == Validity::Valid || p_.boundary_weight_percent == 100) return c.weight;
+    return std::max(1, c.weight * p_.boundary_weight_percent / 100);
+  }
   std::string_view draw_class(Domain d) {
     const auto& cs = domain_classes(d);
     int total = 0;
-    for (const DomainClass& c : cs) total += c.weight;
+    for (const DomainClass& c : cs) total += class_weight(c);
     int r = static_cast<int>(c_.below(static_cast<uint32_t>(total)));
     for (const DomainClass& c : cs) {
-      if (r < c.weight) return c.name;
-      r -= c.weight;
+      if (r < class_weight(c)) return c.name;
+      r -= class_weight(c);
     }
     return cs.front().name;
   }

@@ -57,7 +57,11 @@ struct GeneratorPolicy {
   // its NaN bits are compared (Note [Special-value runs], program/value_draws.h).
   int view_bits_percent = 60;
   // Argument values: drawn from each parameter's domain (program/domains.cpp),
-  // by the weights declared there.
+  // by the weights declared there, the boundary and invalid classes' weights
+  // scaled by this percentage (above 100: combinations of rare classes, where
+  // most of LibTorch's distinct errors are, come sooner; the message-reach
+  // law's one-op search, tests/program/message_reach_test.cpp).
+  int boundary_weight_percent = 100;
   // Ops to draw from; empty means every op of program/ops.h.
   std::vector<std::string> ops;
 };

@@ -124,9 +124,11 @@ std::vector<ErrorTemplate> parse_error_templates(std::string_view text, const st
   for_each_list_line(text, [&](const ListLine& l) {
     std::string entry = trim_blanks(l.entry);
     if (entry.empty()) return;
-    constexpr std::string_view kCorpusOnly = "corpus-only ";
+    constexpr std::string_view kCorpusOnly = "corpus-only ", kRare = "rare ";
     const bool corpus_only = entry.starts_with(kCorpusOnly);
+    const bool rare = entry.starts_with(kRare);
     if (corpus_only) entry = trim_blanks(entry.substr(kCorpusOnly.size()));
+    if (rare) entry = trim_blanks(entry.substr(kRare.size()));
     const size_t a = entry.find_first_of(" \t");
     const size_t b = a == std::string::npos ? a : entry.find_first_not_of(" \t", a);
     const size_t c = b == std::string::npos ? b : entry.find_first_of(" \t", b);
@@ -138,6 +140,7 @@ std::vector<ErrorTemplate> parse_error_templates(std::string_view text, const st
     t.reason = l.reason;
     t.line = l.number;
     t.corpus_only = corpus_only;
+    t.rare = rare;
     if (!t.kind.ends_with("Error")) throw list_error(file, l.number, "'" + t.kind + "' is not an error kind");
     out.push_back(std::move(t));
   });

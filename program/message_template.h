@@ -33,9 +33,12 @@ struct ErrorTemplate {
   // Written `corpus-only op kind template`: the generator does not reach it
   // yet; a hand-made program of the corpus does.
   bool corpus_only = false;
+  // Written `rare op kind template`: the generator reaches it, but seldom
+  // (one of the law's two searches, or neither): not asserted by the law.
+  bool rare = false;
 };
 
-// Parses the list: one entry a line, `[corpus-only] op kind template  #
+// Parses the list: one entry a line, `[corpus-only|rare] op kind template  #
 // reason`; blank and comment lines are skipped. Throws std::runtime_error "<file>:<line>: ...".
 std::vector<ErrorTemplate> parse_error_templates(std::string_view text, const std::string& file);
 std::vector<ErrorTemplate> read_error_templates(const std::string& file);

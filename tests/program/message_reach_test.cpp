@@ -4,7 +4,12 @@
 // raises LibTorch's messages; the differential tests check that they match).
 // A template the list marks `corpus-only` is one the generator does not reach
 // yet (a hand-made program in the corpus does): it must stay unreached, so
-// that the list is updated when a generator change reaches it.
+// that the list is updated when a generator change reaches it. One marked
+// `rare` was reached by only one of the two searches below when the list was
+// made: any change of the generator's draws may move it past the seed counts,
+// so it is not asserted (the test lists the rare ones it missed).
+// STRIDECHECK_MESSAGE_REACH_DUMP=1 prints "REACH <mixed> <one-op> op kind
+// template" for every entry (how the marks were set).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,11 +35,16 @@ namespace {
 // seeds 0..kSeeds-1 of the default policy (every op mixed, as campaigns run),
 // and for each op of the list seeds 0..kSeedsPerOp-1 of a policy that draws
 // only that op (the preparation steps of the layout classes still run other
-// ops): a rare template of a rarely drawn op appears fifty times sooner there.
+// ops), its boundary and invalid classes five times as often: a rare
+// template of a rarely drawn op appears far sooner there.
 // Each template's first seed is a draw of chance, so the counts leave room:
 // the test prints the latest first seeds of each search.
 constexpr uint64_t kSeeds = 60000;
 constexpr uint64_t kSeedsPerOp = 1500;
+// The one-op search draws the boundary and invalid classes this much more
+// often (GeneratorPolicy::boundary_weight_percent): two rare classes meet
+// 25 times sooner.
+constexpr int kBoundaryWeightPercent = 500;
 
 uint64_t seed_count(const char* variable, uint64_t otherwise) {
   if (const char* env = std::getenv(variable)) return std::strtoull(env, nullptr, 10);
@@ -89,16 +99,22 @@ TEST(MessageReach, TheGeneratorReachesEveryListedTemplate) {
   for (const std::string& op : ops) {
     GeneratorPolicy policy;
     policy.ops = {op};
+    policy.boundary_weight_percent = kBoundaryWeightPercent;
     search(policy, seeds_per_op, op, first_seed_op);
   }
   std::map<Key, uint64_t> either = first_seed;  // reached by either search
   for (const auto& [key, seed] : first_seed_op) either.try_emplace(key, seed);
   std::set<Key> in_list;
   int reached = 0;
+  const bool dump = std::getenv("STRIDECHECK_MESSAGE_REACH_DUMP") != nullptr;
   for (const ErrorTemplate& e : listed) {
     const Key key{e.op, e.kind, e.text};
     EXPECT_TRUE(in_list.insert(key).second) << "line " << e.line << " repeats an entry";
     const auto it = either.find(key);
+    if (dump)
+      std::printf("REACH %d %d %s %s %s\n", first_seed.count(key) ? 1 : 0, first_seed_op.count(key) ? 1 : 0,
+                  e.op.c_str(), e.kind.c_str(), e.text.c_str());
+    if (e.rare) continue;  // seldom reached: not asserted (printed below when unreached)
     if (e.corpus_only) {
       EXPECT_TRUE(it == either.end()) << "line " << e.line << " is marked corpus-only, yet seed " << it->second
                                       << " of a search reaches it: drop the mark\n  " << e.op << " " << e.kind
@@ -116,7 +132,7 @@ TEST(MessageReach, TheGeneratorReachesEveryListedTemplate) {
     std::vector<std::pair<uint64_t, const ErrorTemplate*>> latest;
     int never = 0;
     for (const ErrorTemplate& e : listed) {
-      if (e.corpus_only) continue;
+      if (e.corpus_only || e.rare) continue;
       const auto it = first->find({e.op, e.kind, e.text});
       if (it == first->end()) ++never;
       else latest.emplace_back(it->second, &e);
@@ -128,6 +144,11 @@ TEST(MessageReach, TheGeneratorReachesEveryListedTemplate) {
       std::printf("  seed %llu: %s %s %.90s\n", static_cast<unsigned long long>(latest[i].first),
                   latest[i].second->op.c_str(), latest[i].second->kind.c_str(), latest[i].second->text.c_str());
   }
+  std::string rare_unreached;
+  for (const ErrorTemplate& e : listed)
+    if (e.rare && !either.count({e.op, e.kind, e.text}))
+      rare_unreached += "  line " + std::to_string(e.line) + ": " + e.op + " " + e.kind + " " + e.text.substr(0, 90) + "\n";
+  std::printf("entries marked rare and not reached this time:\n%s", rare_unreached.empty() ? "  none\n" : rare_unreached.c_str());
   std::string unlisted;
   for (const auto& [key, seed] : either)
     if (!in_list.count(key))

@@ -60,9 +60,14 @@ TEST(ErrorTemplates, ParsesTheListFormat) {
   const auto list = parse_error_templates(
       "# comment\n\nview RuntimeError shape '[..]' is invalid for input of size N  # InferSize.h\n"
       "select IndexError select(): index N out of range for tensor of size [..] at dimension N\n"
-      "corpus-only  unbind RuntimeError cannot create std::vector larger than max_size()\n",
+      "corpus-only  unbind RuntimeError cannot create std::vector larger than max_size()\n"
+      "rare add_ RuntimeError Stride calculation overflowed\n",
       "list.txt");
-  ASSERT_EQ(list.size(), 3u);
+  ASSERT_EQ(list.size(), 4u);
+  EXPECT_TRUE(list[3].rare);
+  EXPECT_FALSE(list[3].corpus_only);
+  EXPECT_EQ(list[3].op, "add_");
+  EXPECT_FALSE(list[2].rare);
   EXPECT_FALSE(list[0].corpus_only);
   EXPECT_TRUE(list[2].corpus_only);
   EXPECT_EQ(list[2].op, "unbind");
