@@ -261,6 +261,14 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   sot.push_back({"same storage", 12, V});
   sot.push_back({"special-value run", 5, B});
   sot.push_back({"odd size-1 strides", 4, B});
+  // "NaN payload mix": a new tensor of self's sizes and floating dtype whose
+  // elements are NaNs of many payloads and both signs (and infs, -0.0, ...)
+  // or 1.0: against a self holding NaNs (a special-value run draws it half
+  // the time), the elements where both operands are NaNs with different bits
+  // are the ones LibTorch's loops choose between (Note [NaN operand choice],
+  // engine/nan_choice.h), beside elements that are numbers: what the engine
+  // flags there is checked (Note [Chosen NaNs checked], program/diff.cpp).
+  sot.push_back({"NaN payload mix", 5, B});
   m[D::ScalarOrTensor] = {"scalar or tensor", sot};
   m[D::Values] = {"values", {{"0-d", 15, V},
                              {"ints", 25, V},

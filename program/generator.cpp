@@ -463,6 +463,42 @@ class Generator {
     const Value* v = bound_value(made);
     return v ? *v : pick();
   }
+  // The ScalarOrTensor class "NaN payload mix" (program/domains.cpp): `tensor
+  // [bits...] dtype=<the integers of self's width>`, `view dtype=<self's>`,
+  // `view <self's sizes>`, each element a special bit pattern of self's dtype
+  // (value_draws::special_bits: NaNs most often) or 1.0; for a self that is
+  // not float16/32/64 of 1..1100 elements, a special-value run. ctx.self is
+  // looked up again by name (the steps grow env_).
+  Name nan_payload_mix(StepContext& ctx) {
+    using engine::DType;
+    const std::string self_name = ctx.self->name;
+    const DType d = ctx.self->tensor.dtype;
+    const std::vector<int64_t> sizes = ctx.self->tensor.sizes;
+    const int64_t n = ctx.self->tensor.numel();
+    if (!prog_ || (d != DType::Float16 && d != DType::Float32 && d != DType::Float64) || n < 1 || n > 1100)
+      return layout_operand("special-value run", ctx);
+    const int64_t one = d == DType::Float16 ? 0x3c00 : d == DType::Float32 ? 0x3f800000 : 0x3ff0000000000000;
+    List l;
+    for (int64_t k = 0; k < n; ++k) l.items.push_back(I(c_.percent(60) ? value_draws::special_bits(c_, d) : one));
+    auto last_name = [&] { return "v" + std::to_string(next_name_ - 1); };
+    auto step = [&](std::string op, std::vector<Arg> args, std::optional<DType> dtype) -> std::optional<std::string> {
+      Drafted s;
+      s.step.op = std::move(op);
+      s.step.args = std::move(args);
+      if (dtype) s.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(*dtype))}, {}});
+      s.drawn.push_back({"values", "made NaN payload mix"});
+      const int before = next_name_;
+      emit(*prog_, std::move(s));
+      if (next_name_ == before || !bound_value(last_name())) return std::nullopt;
+      return last_name();
+    };
+    std::optional<std::string> name = step("tensor", {std::move(l)}, value_draws::bits_dtype(d));
+    if (name) name = step("view", {Name{*name}}, d);
+    if (name) name = step("view", {Name{*name}, int_list(sizes)}, std::nullopt);
+    for (const Value& v : env_)
+      if (v.name == self_name) ctx.self = &v;
+    return Name{name ? *name : pick().name};
+  }
   // Emits `zeros [n] dtype=<bfloat16 70%, float16, float32>`; its name, or "" when it raised.
   std::string fresh_zeros(int64_t n) {
     Drafted make;
@@ -1195,6 +1231,7 @@ class Generator {
         if (cls == "tensor") return Name{pick().name};
         if (cls == "special-value run") return layout_operand(cls, ctx);
         if (cls == "odd size-1 strides") return odd_size_one_operand(ctx);
+        if (cls == "NaN payload mix") return nan_payload_mix(ctx);
         if (cls == "self") return Name{ctx.self->name};
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         return scalar_value(cls, ctx.self);
@@ -1257,6 +1294,10 @@ class Generator {
         if (!is_self && ctx.self && self_class_ == "odd size-1 strides" &&
             (pd == Domain::Other || pd == Domain::ScalarOrTensor) && c_.percent(50))
           classes[i] = "odd size-1 strides";
+        // the operand of a special-value run self mixes NaN payloads half the time
+        if (!is_self && ctx.self && self_class_ == "special-value run" && pd == Domain::ScalarOrTensor &&
+            c_.percent(50))
+          classes[i] = "NaN payload mix";
         // and a scalar operand of a "dtype limits" self is a limit of its dtype half the time
         if (!is_self && ctx.self && self_class_ == "dtype limits" &&
             (pd == Domain::Scalar || pd == Domain::OptScalar || pd == Domain::ScalarOrTensor) && c_.percent(50))
