@@ -328,8 +328,8 @@ class Generator {
       case 0: case 1: case 2: return 0;
       case 3: case 4: return 1;
       case 5: case 6: return neighbour;
-      case 7: return neighbour + 1;
-      case 8: return 2 * neighbour + 1;
+      case 7: return engine::wrapping::add(neighbour, 1);  // a neighbour may be INT64_MAX
+      case 8: return engine::wrapping::add(engine::wrapping::mul(2, neighbour), 1);
       default: return int64_t{1} << 40;
     }
   }
@@ -788,7 +788,10 @@ class Generator {
       s[1 + c_.below(static_cast<uint32_t>(s.size() - 1))] = -1;
     } else if (cls == "wrong element count") {
       if (s.empty() || c_.percent(30)) s.push_back(2);
-      else s[at()] += 1;
+      else {
+        const size_t d = at();
+        s[d] = engine::wrapping::add(s[d], 1);  // numel may be INT64_MAX (a stride-0 view)
+      }
     } else if (cls == "negative size") {
       if (s.empty()) s.push_back(1);
       s[at()] = c_.between(-3, -2);
