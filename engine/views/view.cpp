@@ -73,8 +73,16 @@ Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, othe
 Checked<Tensor> view_dtype_checked(const Tensor& self, DType dtype) {
   const int64_t self_item = itemsize(self.dtype), new_item = itemsize(dtype);
   const auto from = torch_scalar_type_name(self.dtype), to = torch_scalar_type_name(dtype);
-  if (self.dtype == dtype || self_item == new_item)
-    return make_nonview_alias(self, self.sizes, self.strides, self.storage_offset, dtype);
+  if (self.dtype == dtype || self_item == new_item) {
+    // The same sizes and strides, still through set_sizes_and_strides (1.13
+    // and 2.x): its stride rule and refresh_numel's overflow check see what a
+    // failed out= resize left (a wrapped negative stride: 2.x "Stride
+    // calculation overflowed"; [2,-1,0]: "numel: integer multiplication
+    // overflow"); corpus/regressions/view_dtype_same_size_failed_out.prog.
+    Shape strides = set_sizes_and_strides_strides(self.sizes, self.strides);
+    check_numel(self.sizes);
+    return make_nonview_alias(self, self.sizes, std::move(strides), self.storage_offset, dtype);
+  }
   SC_CHECK_OR_RETURN(self.dim() != 0, "self.dim() cannot be 0 to view ", from, " as ", to,
                      " (different element sizes)");
   const int64_t last = self.dim() - 1;
