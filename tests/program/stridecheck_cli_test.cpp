@@ -223,3 +223,27 @@ TEST_F(Cli, VersionsReportsADyingServerAsOneReducedClass) {
   EXPECT_EQ(run("versions --count -1").status, 2);
   EXPECT_EQ(run("versions --other /nonexistent --count 1").status, 2);
 }
+
+// The message-reach report: per op, each error template with its count and
+// first program; with --templates, the list's entries no program reached.
+TEST_F(Cli, MessagesReportTemplatesPerOpAndTheListsUnreachedEntries) {
+  write("p.prog", "a = arange 6\nb = view a [4]\nc = view a [5]\nd = select a 0 9\n");
+  write("list.txt",
+        "view RuntimeError shape '[..]' is invalid for input of size N  # InferSize.h\n"
+        "select IndexError select(): index N out of range for tensor of size [..] at dimension N\n"
+        "rare t RuntimeError t() expects a tensor with <= N dimensions, but self is ND\n");
+  const std::string list = (dir_ / "list.txt").string();
+  Result r = run(std::string("exercise ") + kEngineTwice + " --templates " + list + " " + (dir_ / "p.prog").string());
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("error templates raised on the engine:cpu side: 2 distinct"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("view          RuntimeError                2  shape '[..]' is invalid for input of size N"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("listed templates never reached: 1 of 3\n  line 3: t "), std::string::npos) << r.out;
+
+  Result g = run(std::string("generate --stats --messages ") + kEngineTwice + " --seed 100 --count 30");
+  EXPECT_EQ(g.status, 0) << g.out;
+  EXPECT_NE(g.out.find("error templates raised on the engine:cpu side: "), std::string::npos) << g.out;
+  EXPECT_EQ(run("generate --messages --count 2").status, 2);  // goes with --stats
+  EXPECT_EQ(run(std::string("exercise --templates ") + (dir_ / "missing.txt").string() + " " + list).status, 2);
+}
