@@ -46,6 +46,13 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSTRIDECHECK_FUZZ=ON -DSTRIDECHECK_SANITIZE="${SANITIZE:-OFF}" -DSTRIDECHECK_WITH_TESTS=OFF >/dev/null
 cmake --build "$build" --parallel "$(nproc)" --target "$target" stridecheck
 tool="$build/bin/stridecheck"
+# Under the sanitizers a report aborts (SIGABRT) rather than exiting, so a
+# report in the generator or an engine step leaves its crash trail (Note [The
+# crash trail], program/crash_trail.h) like any other crash.
+if [ "${SANITIZE:-OFF}" = ON ]; then
+  export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:abort_on_error=1}"
+  export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1}"
+fi
 
 report="$out/report"
 mkdir -p "$out/corpus" "$out/findings"
@@ -74,12 +81,14 @@ triage() {
   local fresh=() f
   for f in "$out/findings"/crash-* "$out/findings"/divergence-* "$out/findings"/timeout-* "$out/findings"/oom-*; do
     [ -e "$f" ] || continue
-    case "$f" in *.prog | *.tsv | *.decode-error) continue ;; esac
+    case "$f" in *.prog | *.tsv | *.decode-error | *.crashed) continue ;; esac
     grep -q "^$(basename "$f")	" "$signatures" && continue
-    if [ ! -s "$f.prog" ] && ! "$tool" decode "$f" >"$f.prog" 2>"$f.decode-error" &&
-       ! trail "$f.decode-error" >"$f.prog"; then
-      printf '%s\t%s\t%s\n' "$(basename "$f")" "decode failed: $(head -c 200 "$f.decode-error" | tr '\t\n' '  ')" new >>"$signatures"
-      continue
+    if [ ! -s "$f.prog" ] && ! "$tool" decode "$f" >"$f.prog" 2>"$f.decode-error"; then
+      if ! trail "$f.decode-error" >"$f.prog"; then
+        printf '%s\t%s\t%s\n' "$(basename "$f")" "decode failed: $(head -c 200 "$f.decode-error" | tr '\t\n' '  ')" new >>"$signatures"
+        continue
+      fi
+      echo "crash while decoding$(report_line "$f.decode-error")" >"$f.crashed"
     fi
     rm -f "$f.decode-error"
     fresh+=("$f.prog")
@@ -91,6 +100,9 @@ triage() {
   [ "${#fresh[@]}" -gt 0 ] || return 0
   "$tool" signature --known "$known" --timeout 30 "${fresh[@]}" 2>/dev/null |
     while IFS=$'\t' read -r sig file mark; do
+      # A program cut from a crash trail that replays cleanly: the crash was
+      # in the generator itself, not in an engine step; that is the finding.
+      case "$sig" in pass | undefined | skipped) [ ! -s "${file%.prog}.crashed" ] || sig=$(cat "${file%.prog}.crashed") mark=new ;; esac
       printf '%s\t%s\t%s\n' "$(basename "${file%.prog}")" "$sig" "${mark:-new}"
     done >>"$signatures" || true
 }
@@ -115,7 +127,7 @@ totals() {  # prints "<programs> <cov> <ft>"
 swept() { cat "$logs"/sweep-*.tsv 2>/dev/null | awk '{n += $2} END {print n + 0}'; }
 count_findings() {
   find "$out/findings" -maxdepth 1 \( -name 'crash-*' -o -name 'divergence-*' -o -name 'timeout-*' -o -name 'oom-*' \) \
-    ! -name '*.prog' ! -name '*.decode-error' -o -name 'generated-*.prog' -o -name 'generated-*.crash' | wc -l
+    ! -name '*.prog' ! -name '*.decode-error' ! -name '*.crashed' -o -name 'generated-*.prog' -o -name 'generated-*.crash' | wc -l
 }
 distinct() { awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ {print $2}' "$signatures" | sort -u | grep -c . || true; }
 distinct_new() { awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ && $3 == "new" {print $2}' "$signatures" | sort -u | grep -c . || true; }
@@ -180,19 +192,25 @@ bisect_chunk() {  # seed count: the first seed of the range the tool does not ge
   done
   echo "$s"
 }
+report_line() {  # ": <the sanitizer's report line>" from a tool's stderr, if there is one
+  local l
+  l=$(grep -m1 -E 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' "$1" | sed -E 's/^[^ ]*\/([^/ ]+:[0-9]+)/\1/' | cut -c1-200)
+  [ -z "$l" ] || printf ': %s' "$l"
+}
 save_generated() {  # seed: its program as a finding, whole before triage can see it
   local rc=0 tmp="$out/findings/.generated-$1.tmp"
   "$tool" generate --engine-threads random --seed "$1" --count 1 >"$tmp" 2>"$tmp.err" || rc=$?
   if [ "$rc" -ne 0 ] && trail "$tmp.err" >"$tmp"; then  # Note [The crash trail] (program/crash_trail.h)
-    sed -i "1i # seed $1: the engine crashed while generating it (status $rc); the steps up to the one it crashed in" "$tmp"
+    sed -i "1i # seed $1: stridecheck crashed while generating it (status $rc$(report_line "$tmp.err")); the steps up to the one it crashed in" "$tmp"
+    echo "crash while generating (status $rc)$(report_line "$tmp.err")" >"$out/findings/generated-$1.crashed"
     rc=0
   fi
   if [ "$rc" -eq 0 ]; then
     mv "$tmp" "$out/findings/generated-$1.prog"
   else
-    : >"$out/findings/generated-$1.crash"  # counted as an input (count_findings)
+    head -c 20000 "$tmp.err" >"$out/findings/generated-$1.crash"  # counted as an input (count_findings)
     printf 'generated-%s\t%s\tnew\n' "$1" \
-      "crash while generating seed $1 (status $rc; stridecheck generate --seed $1 --engine-threads random)" >>"$signatures"
+      "crash while generating seed $1 (status $rc; stridecheck generate --seed $1 --engine-threads random)$(report_line "$tmp.err")" >>"$signatures"
   fi
   rm -f "$tmp" "$tmp.err"
 }
