@@ -124,6 +124,91 @@ void Storage::ByteFlags::clear(int64_t off, int64_t n) {
   if (count == 0) mask.clear();
 }
 
+namespace {
+// The undefined flags are 0 or 1 (ByteFlags::set's default value). These set
+// (to 1) or clear the `item` flags at m and answer how many changed; an
+// element of 2, 4 or 8 flags is one word, whose bytes sum by a multiply.
+inline int64_t sum_of_bytes(uint64_t w) { return static_cast<int64_t>((w * 0x0101010101010101ull) >> 56); }
+
+template <class W>
+inline int64_t word_flags_set(uint8_t* m, int64_t item) {
+  W w;
+  std::memcpy(&w, m, sizeof(W));
+  const W ones = static_cast<W>(0x0101010101010101ull);
+  std::memcpy(m, &ones, sizeof(W));
+  return item - sum_of_bytes(w);
+}
+
+inline int64_t set_ones(uint8_t* m, int64_t item) {
+  switch (item) {
+    case 2: return word_flags_set<uint16_t>(m, item);
+    case 4: return word_flags_set<uint32_t>(m, item);
+    case 8: return word_flags_set<uint64_t>(m, item);
+    default: {
+      int64_t added = 0;
+      for (uint8_t *b = m, *end = m + item; b != end; ++b) {
+        added += *b == 0;
+        *b = 1;
+      }
+      return added;
+    }
+  }
+}
+
+template <class W>
+inline int64_t word_flags_clear(uint8_t* m) {
+  W w;
+  std::memcpy(&w, m, sizeof(W));
+  const W zero = 0;
+  std::memcpy(m, &zero, sizeof(W));
+  return sum_of_bytes(w);
+}
+
+inline int64_t clear_ones(uint8_t* m, int64_t item) {
+  switch (item) {
+    case 2: return word_flags_clear<uint16_t>(m);
+    case 4: return word_flags_clear<uint32_t>(m);
+    case 8: return word_flags_clear<uint64_t>(m);
+    default: {
+      int64_t cleared = 0;
+      for (uint8_t *b = m, *end = m + item; b != end; ++b) {
+        cleared += *b != 0;
+        *b = 0;
+      }
+      return cleared;
+    }
+  }
+}
+
+// Whether elements base + k * step, k in [0, n), of `item` bytes lie in [0, nbytes):
+// the first and the last do (the offsets are linear in k).
+bool strided_in_bounds(int64_t base, int64_t step, int64_t n, int64_t item, int64_t nbytes) {
+  if (n <= 0) return n == 0;
+  const int64_t last = base + (n - 1) * step;
+  return item >= 0 && std::min(base, last) >= 0 && std::max(base, last) <= nbytes - item;
+}
+}  // namespace
+
+void Storage::ByteFlags::set_strided(int64_t base, int64_t step, int64_t n, int64_t item, int64_t nbytes) {
+  SC_ASSERT(strided_in_bounds(base, step, n, item, nbytes));
+  if (n == 0 || item == 0) return;
+  if (mask.empty()) mask.assign(static_cast<size_t>(nbytes), 0);
+  uint8_t* m = mask.data() + base;
+  int64_t added = 0;
+  for (int64_t k = 0; k < n; ++k) added += set_ones(m + k * step, item);
+  count += added;
+}
+
+void Storage::ByteFlags::clear_strided(int64_t base, int64_t step, int64_t n, int64_t item) {
+  if (mask.empty()) return;
+  SC_ASSERT(strided_in_bounds(base, step, n, item, static_cast<int64_t>(mask.size())));
+  uint8_t* m = mask.data() + base;
+  int64_t cleared = 0;
+  for (int64_t k = 0; k < n; ++k) cleared += clear_ones(m + k * step, item);
+  count -= cleared;
+  if (count == 0) mask.clear();
+}
+
 void Storage::ByteFlags::resize(int64_t nbytes) {
   if (!mask.empty()) mask.resize(static_cast<size_t>(nbytes), 0);
 }
@@ -140,6 +225,41 @@ void Storage::mark_undefined(int64_t off, int64_t n) {
   if (scribble >= 0 && device_ == Device::CPU && n > 0) std::memset(data_ + off, scribble, static_cast<size_t>(n));
 }
 void Storage::mark_defined(int64_t off, int64_t n) { undefined_.clear(off, n); }
+
+void Storage::mark_undefined_strided(int64_t base, int64_t step, int64_t n, int64_t item) {
+  undefined_.set_strided(base, step, n, item, nbytes_);
+  const int scribble = undefined_scribble.load(std::memory_order_relaxed);
+  if (scribble >= 0 && device_ == Device::CPU && item > 0)
+    for (int64_t k = 0; k < n; ++k) std::memset(data_ + base + k * step, scribble, static_cast<size_t>(item));
+}
+
+void Storage::mark_defined_strided(int64_t base, int64_t step, int64_t n, int64_t item) {
+  undefined_.clear_strided(base, step, n, item);
+}
+
+void Storage::mark_undefined_at(const std::vector<int64_t>& offsets, int64_t item) {
+  if (offsets.empty() || item == 0) return;
+  SC_ASSERT(item > 0);
+  if (undefined_.mask.empty()) undefined_.mask.assign(static_cast<size_t>(nbytes_), 0);
+  uint8_t* m = undefined_.mask.data();
+  auto set_all = [&]<class W>(W) {
+    int64_t added = 0;
+    for (int64_t off : offsets) {
+      SC_ASSERT(off >= 0 && off <= nbytes_ - item);
+      added += sizeof(W) == static_cast<size_t>(item) ? word_flags_set<W>(m + off, item) : set_ones(m + off, item);
+    }
+    undefined_.count += added;
+  };
+  switch (item) {
+    case 2: set_all(uint16_t{}); break;
+    case 4: set_all(uint32_t{}); break;
+    case 8: set_all(uint64_t{}); break;
+    default: set_all(uint8_t{}); break;  // 1 byte or another size: set_ones
+  }
+  const int scribble = undefined_scribble.load(std::memory_order_relaxed);
+  if (scribble >= 0 && device_ == Device::CPU)
+    for (int64_t off : offsets) std::memset(data_ + off, scribble, static_cast<size_t>(item));
+}
 void Storage::mark_nan_choice(int64_t off, int64_t n, uint8_t code) { nan_choice_.set(off, n, nbytes_, code); }
 void Storage::clear_nan_choice(int64_t off, int64_t n) { nan_choice_.clear(off, n); }
 

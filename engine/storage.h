@@ -63,6 +63,13 @@ class Storage {
   void mark_undefined(int64_t byte_offset, int64_t nbytes);
   void mark_defined(int64_t byte_offset, int64_t nbytes);
   bool has_undefined_bytes() const { return !undefined_.mask.empty(); }
+  // The same flags as mark_undefined / mark_defined(base + k * step, item)
+  // for k in [0, n), and as mark_undefined(off, item) for each of `offsets`,
+  // in one call: the undefined-contents flow marks element by element, up to
+  // tens of thousands of elements a step (issue 10).
+  void mark_undefined_strided(int64_t base, int64_t step, int64_t n, int64_t item);
+  void mark_defined_strided(int64_t base, int64_t step, int64_t n, int64_t item);
+  void mark_undefined_at(const std::vector<int64_t>& offsets, int64_t item);
   // A check of the undefined-contents flow (properties/undefined_scribble_test.cpp):
   // with a byte value 0..255 set, mark_undefined on a CPU storage also
   // overwrites the marked bytes with it, so a value computed from undefined
@@ -106,6 +113,9 @@ class Storage {
     int64_t count = 0;
     void set(int64_t off, int64_t n, int64_t nbytes, uint8_t value = 1);
     void clear(int64_t off, int64_t n);
+    // set(base + k * step, item, nbytes) and clear(...) for k in [0, n).
+    void set_strided(int64_t base, int64_t step, int64_t n, int64_t item, int64_t nbytes);
+    void clear_strided(int64_t base, int64_t step, int64_t n, int64_t item);
     void resize(int64_t nbytes);  // keeps an empty mask empty
   };
   ByteFlags undefined_;

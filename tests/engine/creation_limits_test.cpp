@@ -4,6 +4,7 @@
 
 #include "engine/copy.h"
 #include "engine/creation.h"
+#include "engine/scalar.h"
 #include "engine/version_profile.h"
 #include "test_util.h"
 
@@ -87,6 +88,37 @@ TEST(CreationLimits, StrideCalculationOverflowRaises) {
             "Stride calculation overflowed");
   // the last product (size[0]) is never taken: no overflow
   EXPECT_EQ(zeros({k2p62, 0, 1}, DType::Float32).strides, (Shape{1, 1, 1}));
+}
+
+// tensor()'s integer literals (torch.tensor's store_scalar): a value in its
+// integer dtype's range is stored as it is (uint8 takes -255..255, -1 as 255),
+// one past raises as the checked conversion does; a float literal or a bool
+// dtype still goes through the checked path.
+TEST(CreationLimits, TensorIntegerLiteralsAtTheBoundsOfEachIntegerDType) {
+  struct Case {
+    DType d;
+    int64_t lo, hi;
+    const char* name;
+  };
+  for (const Case& c : {Case{DType::UInt8, -255, 255, "uint8"}, Case{DType::Int8, -128, 127, "int8"},
+                        Case{DType::Int16, -32768, 32767, "int16"},
+                        Case{DType::Int32, INT32_MIN, INT32_MAX, "int32"}}) {
+    Tensor t = tensor({Scalar::integer(c.lo), Scalar::integer(c.hi), Scalar::integer(-1)}, false, c.d);
+    const int64_t w = itemsize(c.d);
+    EXPECT_EQ(load_int(c.d, t.storage->data()), c.d == DType::UInt8 ? 1 : c.lo) << c.name;
+    EXPECT_EQ(load_int(c.d, t.storage->data() + w), c.hi) << c.name;
+    EXPECT_EQ(load_int(c.d, t.storage->data() + 2 * w), c.d == DType::UInt8 ? 255 : -1) << c.name;
+    const std::string msg = std::string("value cannot be converted to type ") + c.name + " without overflow";
+    EXPECT_EQ(error_of([&] { tensor({Scalar::integer(c.hi + 1)}, false, c.d); }), msg);
+    EXPECT_EQ(error_of([&] { tensor({Scalar::integer(c.lo - 1)}, false, c.d); }), msg);
+  }
+  Tensor l = tensor({Scalar::integer(INT64_MIN), Scalar::integer(INT64_MAX)}, false, DType::Int64);
+  EXPECT_EQ(load_int(DType::Int64, l.storage->data()), INT64_MIN);
+  EXPECT_EQ(load_int(DType::Int64, l.storage->data() + 8), INT64_MAX);
+  Tensor b = tensor({Scalar::integer(7), Scalar::integer(0)}, false, DType::Bool);
+  EXPECT_EQ(values(b), (std::vector<double>{1, 0}));
+  EXPECT_EQ(error_of([] { tensor({Scalar::floating(128.0)}, false, DType::Int8); }),
+            "value cannot be converted to type int8 without overflow");
 }
 
 }  // namespace

@@ -179,5 +179,41 @@ TEST(Undefined, OverlappingWriteMarksDoublyReachedBytes) {
   EXPECT_EQ(v[9], 18);
 }
 
+// Locations reached two or three times are marked once each, whether they are
+// counted in an array over the span (a short one) or found in the sorted
+// offsets (a span much longer than the tensor: 60,003 elements for 12).
+TEST(Undefined, OverlappingWriteMarksLocationsReachedTwiceInAnySpan) {
+  {
+    Tensor a = arange(10, DType::Float32);
+    Tensor w = hdr(a, {3, 3}, {1, 1});  // offsets 0 1 2 / 1 2 3 / 2 3 4: 1 and 3 twice, 2 three times
+    take_undefined_reason();
+    add_(w, num(int64_t{1}));
+    auto why = take_undefined_reason();
+    ASSERT_TRUE(why.has_value());
+    EXPECT_NE(why->find(": 3 memory locations are written more than once"), std::string::npos) << *why;
+    const auto& mask = a.storage->undefined_mask();
+    ASSERT_EQ(mask.size(), 40u);
+    for (int e = 0; e < 10; ++e) EXPECT_EQ(mask[e * 4], (e >= 1 && e <= 3) ? 1 : 0) << e;
+  }
+  {
+    Tensor a = zeros({60010}, DType::Int16);
+    Tensor w = hdr(a, {2, 3, 2}, {60000, 1, 1}, 5);  // per block: 0 1 / 1 2 / 2 3 past 5 and 60005
+    take_undefined_reason();
+    sub_(w, num(int64_t{1}));
+    auto why = take_undefined_reason();
+    ASSERT_TRUE(why.has_value());
+    EXPECT_NE(why->find(": 4 memory locations are written more than once"), std::string::npos) << *why;
+    const auto& mask = a.storage->undefined_mask();
+    ASSERT_EQ(mask.size(), 120020u);
+    std::vector<int64_t> marked;
+    for (size_t i = 0; i < mask.size(); ++i)
+      if (mask[i]) marked.push_back(static_cast<int64_t>(i));
+    EXPECT_EQ(marked, (std::vector<int64_t>{12, 13, 14, 15, 120012, 120013, 120014, 120015}));
+    auto v = values(a);
+    EXPECT_EQ(v[5], -1);  // reached once: written and defined
+    EXPECT_EQ(v[60008], -1);
+  }
+}
+
 }  // namespace
 }  // namespace sc::engine

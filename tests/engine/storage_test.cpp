@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace sc::engine {
 namespace {
@@ -34,6 +35,49 @@ TEST(Storage, AllocateIsZeroWithoutPoison) {
   EXPECT_FALSE(poison_fresh_storage());
   EXPECT_TRUE(all_bytes(*Storage::allocate(4096), 0));
   EXPECT_EQ(Storage::allocate_for_overwrite(4096)->nbytes(), 4096);
+}
+
+// The batch marks (the undefined-contents flow's) set and clear exactly the
+// flags that marking element by element does, drop the mask with its last
+// flag, and scribble the marked bytes when asked.
+TEST(Storage, BatchMarksEqualElementByElementMarks) {
+  struct Run {
+    int64_t base, step, n, item;
+  };
+  for (const Run& r : {Run{0, 4, 10, 4}, Run{36, -4, 10, 4}, Run{3, 5, 7, 2}, Run{8, 0, 3, 8}, Run{1, 1, 40, 1},
+                       Run{5, 8, 1, 8}, Run{0, 4, 0, 4}}) {
+    auto a = Storage::allocate(48), b = Storage::allocate(48);
+    a->mark_undefined(2, 3);  // flags set before: counted once
+    b->mark_undefined(2, 3);
+    a->mark_undefined_strided(r.base, r.step, r.n, r.item);
+    std::vector<int64_t> offs;
+    for (int64_t k = 0; k < r.n; ++k) {
+      b->mark_undefined(r.base + k * r.step, r.item);
+      offs.push_back(r.base + k * r.step);
+    }
+    EXPECT_EQ(a->undefined_mask(), b->undefined_mask()) << r.base << " " << r.step;
+    auto c = Storage::allocate(48);
+    c->mark_undefined(2, 3);
+    c->mark_undefined_at(offs, r.item);
+    EXPECT_EQ(c->undefined_mask(), b->undefined_mask()) << r.base << " " << r.step;
+    // Clearing the same elements leaves only the first mark's flags outside them.
+    a->mark_defined_strided(r.base, r.step, r.n, r.item);
+    for (int64_t k = 0; k < r.n; ++k) b->mark_defined(r.base + k * r.step, r.item);
+    EXPECT_EQ(a->undefined_mask(), b->undefined_mask()) << r.base << " " << r.step;
+    // Clearing the rest drops the mask, as the last mark_defined does.
+    a->mark_defined_strided(0, 1, 48, 1);
+    EXPECT_FALSE(a->has_undefined_bytes());
+  }
+}
+
+TEST(Storage, BatchMarksScribbleWhenAsked) {
+  Storage::set_undefined_scribble(0x5c);
+  auto a = Storage::allocate(16);
+  a->mark_undefined_strided(0, 8, 2, 2);
+  a->mark_undefined_at({12}, 2);
+  Storage::set_undefined_scribble(-1);
+  const auto* p = reinterpret_cast<const unsigned char*>(a->data());
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(p[i], (i < 2 || (i >= 8 && i < 10) || i >= 12 && i < 14) ? 0x5c : 0) << i;
 }
 
 }  // namespace
