@@ -9,6 +9,7 @@
 #include "engine/storage.h"
 #include "engine/warnings.h"
 #include "program/engine_ops.h"
+#include "program/heap_policy.h"
 
 #if defined(STRIDECHECK_HAVE_CUDA)
 #include "engine/kernels/cuda/kernels.h"
@@ -194,6 +195,9 @@ void register_engine_backend() {
     // A kernel's unwritten byte reads the same in the search and in triage
     // (Note [Poisoned fresh storage], engine/storage.h).
     engine::set_poison_fresh_storage(true);
+    // Each program's storages reuse the memory the last one freed (Note [The
+    // harness keeps its heap], program/heap_policy.cpp).
+    keep_heap_between_programs();
     register_backend("engine", [](std::string_view device) -> std::unique_ptr<Backend> {
       if (device != "cpu" && device != "cuda")
         throw std::invalid_argument("engine backend has devices cpu and cuda, not '" + std::string(device) + "'");
