@@ -146,6 +146,38 @@ void refuse_heap_corrupting_index_select(const T& self, int64_t dim, const std::
 #endif
 }
 
+// index_select_out_cpu_ (self.dim() > 1, dim != 1, at least one index) skips
+// the work when self.numel() == 0 and otherwise parallelises over the indices
+// with a grain of GRAIN_SIZE / slice_size, slice_size being
+// self.select(dim, 0).numel(). The cached numel of an out= tensor whose resize
+// raised after setting its sizes is the old one (Note [stale layout flags],
+// engine/tensor.h): sizes [2,-1,0] with numel 35 pass the first test while
+// the slice [-1,0] has 0 elements, and the division raises SIGFPE (1.13 and
+// 2.15 measured; found by generate --stats --seed 60000001 on 1.13, seed
+// 60006087). The oracle refuses that call after LibTorch's own earlier
+// checks (the dim, the result's numel, select's range) would have passed.
+void refuse_dividing_index_select(const T& self, int64_t dim, const std::vector<int64_t>& index) {
+  const int64_t nd = self.dim();
+  if (!self.device().is_cpu() || nd <= 1 || index.empty()) return;
+  dim = c10::maybe_wrap_dim(dim, nd);  // LibTorch's own error first
+  if (dim == 1 || self.numel() == 0 || self.size(dim) <= 0) return;
+  uint64_t result_numel = 1, slice_numel = 1;
+  bool overflow = false;
+  for (int64_t d = 0; d < nd; ++d) {
+    const int64_t sz = d == dim ? static_cast<int64_t>(index.size()) : self.size(d);
+    overflow |= __builtin_mul_overflow(result_numel, static_cast<uint64_t>(sz), &result_numel);
+  }
+  if (overflow || result_numel > static_cast<uint64_t>(INT64_MAX)) return;  // resize_output raises first
+  for (int64_t d = 0; d < nd; ++d)
+    if (d != dim) overflow |= __builtin_mul_overflow(slice_numel, static_cast<uint64_t>(self.size(d)), &slice_numel);
+  if (overflow || slice_numel > static_cast<uint64_t>(INT64_MAX)) return;  // select raises first
+  if (slice_numel == 0)
+    throw engine::StepRefused(engine::str_cat(
+        "stridecheck oracle: not run: LibTorch ", TORCH_VERSION, " index_select on a tensor whose cached numel (",
+        self.numel(), ") is stale (sizes ", c10::str(self.sizes()),
+        ", left by a failed out= resize) divides by its 0-element slice (SIGFPE in index_select_out_cpu_)"));
+}
+
 // Note [index_select on CUDA] (engine/copy.cpp): LibTorch's CUDA kernel checks
 // each index with a device-side assert, which poisons the CUDA context for the
 // rest of the process. The oracle runs LibTorch's host checks (wrapped dim, at
@@ -214,6 +246,7 @@ void add_torch_data_ops(TorchOpTable& t) {
     std::vector<int64_t> idx = a.int_list(2);
     refuse_heap_corrupting_index_select(env(a.tensor(0)), a.int_(1), idx);
     refuse_device_asserting_index_select(env(a.tensor(0)), a.int_(1), idx);
+    refuse_dividing_index_select(env(a.tensor(0)), a.int_(1), idx);
     T index = at::empty({static_cast<int64_t>(idx.size())}, at::TensorOptions().dtype(at::kLong));
     std::copy(idx.begin(), idx.end(), index.data_ptr<int64_t>());
     return one(at::index_select(env(a.tensor(0)), a.int_(1), index.to(c.device)));
