@@ -11,6 +11,8 @@ namespace {
 
 constexpr PyTorchVersion k1_13{1, 13};
 constexpr PyTorchVersion k2_5{2, 5};
+constexpr PyTorchVersion k2_6{2, 6};
+constexpr PyTorchVersion k2_7{2, 7};
 constexpr PyTorchVersion k2_8{2, 8};
 constexpr PyTorchVersion k2_9{2, 9};
 constexpr PyTorchVersion k2_10{2, 10};
@@ -33,11 +35,12 @@ constexpr PyTorchVersion k2_15{2, 15};
 constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
     {Change::ViewShapeErrorNamesIndex, "ViewShapeErrorNamesIndex", k2_8,
      "view/reshape/unflatten with a size < -1: 'invalid shape dimension -2' gains ' at index 0 of shape [-2, 6]'",
-     "measured (infer_size_impl in ATen/InferSize.h); corpus/views/view_errors.prog"},
+     "measured (infer_size_impl in ATen/InferSize.h): 2.7.1 has the short message, 2.8.0 the long one; "
+     "corpus/views/view_errors.prog, corpus/versions/view_shape_error_index.prog"},
     {Change::DispatchErrorIsNotImplemented, "DispatchErrorIsNotImplemented", {2, 8},
      "'\"<kernel>\" not implemented for '<dtype>'' (AT_DISPATCH) is a NotImplementedError, was a RuntimeError",
-     "pytorch#155470 ([BE] Raise NotImplementedError when op is unimplemented for a dtype); measured in every "
-     "2.x wheel from 2.11.0"},
+     "pytorch#155470 ([BE] Raise NotImplementedError when op is unimplemented for a dtype); measured: 2.7.1 "
+     "raises RuntimeError, every 2.x wheel from 2.8.0 NotImplementedError"},
     {Change::BoolNegSubNotImplemented, "BoolNegSubNotImplemented", k2_14,
      "neg and sub on bool tensors raise NotImplementedError, were RuntimeError (same messages)",
      "measured: RuntimeError in the 2.13.0 wheel, NotImplementedError in 2.14.1 (the dtype dispatch error of "
@@ -57,7 +60,8 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
     {Change::UnflattenWrapsErrors, "UnflattenWrapsErrors", k2_8,
      "unflatten's errors from the dim and size checks are RuntimeErrors 'unflatten got an unexpected error:\\n  <msg>'",
      "handle_unflatten_exception (TensorShape.cpp) catches std::exception, was std::runtime_error, which "
-     "c10::Error is not; corpus/views/unflatten.prog, corpus/versions/unflatten_wraps_errors.prog"},
+     "c10::Error is not; measured: 2.7.1 unwrapped, 2.8.0 wrapped; corpus/views/unflatten.prog, "
+     "corpus/versions/unflatten_wraps_errors.prog"},
     {Change::NarrowChecksStartInRange, "NarrowChecksStartInRange", k2_5,
      "narrow checks start against [-size, size] first: IndexError 'start out of range (expected to be in range "
      "of [-s, s], but got x)'",
@@ -66,10 +70,10 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "narrow/split with a negative length: RuntimeError 'narrow(): length must be non-negative.', was "
      "IndexError 'Rank cannot be negative ...' from maybe_wrap_dim",
      "measured; corpus/regressions/unbind_negative_size.prog"},
-    {Change::UnfoldChecksSize, "UnfoldChecksSize", k2_8,
+    {Change::UnfoldChecksSize, "UnfoldChecksSize", k2_6,
      "unfold with a negative size: 'size is -1 but must be >= 0', was the storage-size overflow message",
-     "pytorch#139965 (Add size param check of unfold, for pytorch#76617); corpus/views/unfold_errors.prog, "
-     "corpus/versions/unfold_checks_size.prog"},
+     "pytorch#139965 (Add size param check of unfold, for pytorch#76617); measured: 2.5.1 lacks it, 2.6.0 has "
+     "it; corpus/views/unfold_errors.prog, corpus/versions/unfold_checks_size.prog"},
     {Change::LargeNegativeSymInt, "LargeNegativeSymInt", {2, 1},
      "a single int below -2^62 (slice start/end/step, as_strided's offset) is a valid SymInt, was the error "
      "'Expected !is_symbolic() to be true, ...'; int lists still raise 'IntArrayRef contains an int that "
@@ -78,11 +82,12 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "then refuses it: 'SymIntArrayRef expected to contain only concrete integers that are stored inline ...'",
      "pytorch#99157 (Support large negative SymInt); corpus/views/slice_errors.prog, as_strided_errors.prog, "
      "corpus/versions/reshape_symint_arithmetic.prog"},
-    {Change::AsStridedChecksOffsetOverflow, "AsStridedChecksOffsetOverflow", k2_8,
+    {Change::AsStridedChecksOffsetOverflow, "AsStridedChecksOffsetOverflow", k2_7,
      "as_strided counts the offset in the storage-size overflow check ('Storage size calculation overflowed "
      "with sizes=[2] and strides=[1]'), as c10 does: in uint64, so a negative offset overflows it (for offset "
      "-1 the sum wraps to a small size instead); 1.13 added offset * itemsize to the size afterwards",
-     "measured (1.13.1, 2.11.0); corpus/views/edge_cases_04.prog, edge_cases_07.prog, corpus/edges/as_strided.prog"},
+     "measured (1.13.1, 2.11.0; 2.5.1 and 2.6.0 lack it, 2.7.1 has it); corpus/views/edge_cases_04.prog, "
+     "edge_cases_07.prog, corpus/edges/as_strided.prog, corpus/versions/as_strided_offset_overflow.prog"},
     {Change::UnflattenTakesSymInts, "UnflattenTakesSymInts", k2_5,
      "unflatten's sizes are SymInts: a size below -2^62 raises 'IntArrayRef contains an int that cannot be "
      "represented as a SymInt: <v>' before any other check",
@@ -109,7 +114,8 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "old message, 2.9.1 the new one; corpus/data/creation_errors.prog, corpus/versions/zeros_checks_sizes.prog"},
     {Change::ArangeBoundMessage, "ArangeBoundMessage", k2_8,
      "arange with end < 0: 'upper bound and lower bound inconsistent with step sign', was '... larger bound ...'",
-     "measured; corpus/data/creation_errors.prog"},
+     "measured: 2.7.1 the old message, 2.8.0 the new; corpus/data/creation_errors.prog, "
+     "corpus/versions/arange_bound_message.prog"},
     {Change::ClampHalfSupported, "ClampHalfSupported", k2_5,
      "clamp_ on float16 runs (CPU kernels dispatch Half too), was '\"clamp_scalar_cpu\" not implemented for 'Half''",
      "pytorch#98493 (reported as pytorch#99563); corpus/regressions/clamp_bool.prog, "
@@ -144,7 +150,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "(full [] 1e10 dtype=float16 is inf; full [2] 1e10 still raises 'value cannot be converted to type "
      "c10::Half without overflow'); 1.13 checked every fill",
      "measured against the 2.15 wheel: fill_out's numel() == 1 path (scalar_fill); PR not found yet; 2.5.1 "
-     "checks (generated seeds 62016333, 62019883), 2.8.0 does not; "
+     "checks (generated seeds 62016333, 62019883), so does 2.7.1, 2.8.0 does not; "
      "corpus/versions/scalar_fill_reduced_float_unchecked.prog"},
     {Change::SplitWithSizesTakesSymInts, "SplitWithSizesTakesSymInts", k2_5,
      "split with a list of sizes (split_with_sizes) takes SymInts: a size below -2^62 raises 'IntArrayRef "
@@ -196,7 +202,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "an in-place float16 result computed in float32) converts the NaNs of its scalar tail (the last numel % 8 in "
      "memory order) like its 8-wide chunks: quiet, payload's top 10 bits (0xffe00000 -> 0xff00); before, the "
      "tail wrote 0x7fff for every NaN, sign and payload dropped (2.5.1: [3] of 0xffe00000 -> 0x7fff x3)",
-     "measured (2.5.1: [27] -> 24 x 0xff00, 3 x 0x7fff; 2.8.0 keeps the payload); the tail is fbgemm's "
+     "measured (2.5.1: [27] -> 24 x 0xff00, 3 x 0x7fff; 2.6.0 and 2.7.1 the same; 2.8.0 keeps the payload); the tail is fbgemm's "
      "FloatToFloat16_ref -> cpu_float2half_rn, which returned 0x7fff for a NaN (the cuDNN-sample conversion) "
      "and is now FloatConversion.h's ieee754_trunc (NaN: sign | exponent | quiet bit | mantissa >> 13); "
      "corpus/versions/half_nan_payload.prog, float_to_half_copy_tail_nan.prog"},
@@ -248,7 +254,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
 
 // Every LibTorch the corpus and the sweeps were run against (docs/versions.md,
 // "Measured LibTorch versions"): a version of its own gets its own answers.
-constexpr std::array<PyTorchVersion, 10> kProfiles{k1_13, k2_5, k2_8, k2_9, k2_10, k2_11, k2_12, k2_13, k2_14, k2_15};
+constexpr std::array<PyTorchVersion, 12> kProfiles{k1_13, k2_5, k2_6, k2_7, k2_8, k2_9, k2_10, k2_11, k2_12, k2_13, k2_14, k2_15};
 
 // The newest profile until a driver sets one.
 ProfileChoice& current() {

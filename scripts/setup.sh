@@ -18,8 +18,8 @@
 # prints the LibTorch 2.15 folder (what cmake/torch.cmake looks for by default).
 #
 # Options:
-#   --torch=VERSION  2. for another measured wheel instead of 2.15.0: 2.0.1, 2.5.1,
-#                    2.8.0, 2.9.1, 2.10.0, 2.11.0, 2.12.1, 2.13.0 or 2.14.1 (the engine has a profile
+#   --torch=VERSION  2. for another measured wheel instead of 2.15.0: 2.0.1, 2.5.1, 2.6.0,
+#                    2.7.1, 2.8.0, 2.9.1, 2.10.0, 2.11.0, 2.12.1, 2.13.0 or 2.14.1 (the engine has a profile
 #                    for each, pinned by sha256 below; docs/versions.md), into
 #                    $cache/libtorch-VERSION/; $STRIDECHECK_TORCH_VERSION sets it too.
 #                    With --print-prefix prints that folder. Build against it with
@@ -53,24 +53,30 @@ declare -A wheel_sha256s=(
   [2.10.0]=ac5bdcbb074384c66fa160c15b1ead77839e3fe7ed117d667249afce0acabfac
   [2.9.1]=d033ff0ac3f5400df862a51bdde9bad83561f3739ea0046e68f5401ebfa67c1b
   [2.8.0]=c12fa219f51a933d5f80eeb3a7a5d0cbe9168c0a14bbb4055f1979431660879b
+  [2.7.1]=06eea61f859436622e78dd0cdd51dbc8f8c6d76917a9cf0555a333f9eac31ec1
+  [2.6.0]=7979834102cd5b7a43cc64e87f2f3b14bd0e1458f06e9f88ffa386d07c7446e1
   [2.5.1]=de5b7d6740c4b636ef4db92be922f0edc425b65ed78c5076c43c42d362a45457
   [2.0.1]=e617b1d0abaf6ced02dbb9486803abfef0d581609b09641b34fa315c9c40766d
 )
 # The older wheels' platform tag (the others: manylinux_2_28_x86_64), and a
 # wheel's build tag where PyPI holds a rebuilt one (pip downloads the highest).
-declare -A wheel_platforms=([2.5.1]=manylinux1_x86_64 [2.0.1]=manylinux1_x86_64)
+declare -A wheel_platforms=([2.6.0]=manylinux1_x86_64 [2.5.1]=manylinux1_x86_64 [2.0.1]=manylinux1_x86_64)
 declare -A wheel_builds=([2.10.0]=-3)
 # The CUDA runtime a wheel before 2.11 needs (its METADATA's Requires-Dist pins):
 # "wheel-file sha256" pairs, unpacked into its prefix (nvidia/cuda_runtime/lib,
 # nvidia/cuda_cupti/lib). The CUDA 13 wheels take the toolkit's (below).
 cu128="nvidia_cuda_runtime_cu12-12.8.90-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl adade8dcbd0edf427b7204d480d6066d33902cab2a4707dcfc48a2d0fd44ab90
        nvidia_cuda_cupti_cu12-12.8.90-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl ea0cb07ebda26bb9b29ba82cda34849e73c166c18162d3913575b0c9db9a6182"
+cu124="nvidia_cuda_runtime_cu12-12.4.127-py3-none-manylinux2014_x86_64.whl 64403288fa2136ee8e467cdc9c9427e0434110899d07c779f25b5c068934faa5
+       nvidia_cuda_cupti_cu12-12.4.127-py3-none-manylinux2014_x86_64.whl 9dec60f5ac126f7bb551c055072b69d85392b13311fcc1bcda2202d172df30fb"
 declare -A cuda_runtime_wheels=(
   [2.10.0]="$cu128"
   [2.9.1]="$cu128"
   [2.8.0]="$cu128"
-  [2.5.1]="nvidia_cuda_runtime_cu12-12.4.127-py3-none-manylinux2014_x86_64.whl 64403288fa2136ee8e467cdc9c9427e0434110899d07c779f25b5c068934faa5
-           nvidia_cuda_cupti_cu12-12.4.127-py3-none-manylinux2014_x86_64.whl 9dec60f5ac126f7bb551c055072b69d85392b13311fcc1bcda2202d172df30fb"
+  [2.7.1]="nvidia_cuda_runtime_cu12-12.6.77-py3-none-manylinux2014_x86_64.whl a84d15d5e1da416dd4774cb42edf5e954a3e60cc945698dc1d5be02321c44dc8
+           nvidia_cuda_cupti_cu12-12.6.80-py3-none-manylinux2014_x86_64.whl a3eff6cdfcc6a4c35db968a06fcadb061cbc7d6dde548609a941ff8701b98b73"
+  [2.6.0]="$cu124"
+  [2.5.1]="$cu124"
   [2.0.1]="nvidia_cuda_runtime_cu11-11.7.99-py3-none-manylinux1_x86_64.whl cc768314ae58d2641f07eac350f40f99dcb35719c4faff4bc458a7cd2b119e31
            nvidia_cuda_cupti_cu11-11.7.101-py3-none-manylinux1_x86_64.whl e0cfd9854e1f2edaa36ca20d21cd0bdd5dcfca4e3b9e130a082e05b33b6c5895"
 )
@@ -88,7 +94,7 @@ for arg in "$@"; do
   esac
 done
 if [ -z "${wheel_sha256s[$torch_version]:-}" ]; then
-  echo "setup: --torch takes a measured wheel (2.0.1, 2.5.1, 2.8.0, 2.9.1, 2.10.0, 2.11.0, 2.12.1, 2.13.0, 2.14.1, 2.15.0), not '$torch_version'" >&2
+  echo "setup: --torch takes a measured wheel (2.0.1, 2.5.1, 2.6.0, 2.7.1, 2.8.0, 2.9.1, 2.10.0, 2.11.0, 2.12.1, 2.13.0, 2.14.1, 2.15.0), not '$torch_version'" >&2
   exit 2
 fi
 wheel_platform=${wheel_platforms[$torch_version]:-manylinux_2_28_x86_64}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command: set up, build, and run the tests with ctest.
 #
-#   scripts/test.sh [--oracle=2.15|1.13|2.0|2.5|2.8|2.9|2.10|2.11|2.12|2.13|2.14] [CMAKE ARGS...]
+#   scripts/test.sh [--oracle=2.15|1.13|2.0|2.5|2.6|2.7|2.8|2.9|2.10|2.11|2.12|2.13|2.14] [CMAKE ARGS...]
 #
 #   --oracle=2.15 (default)  LibTorch 2.15.0 from the PyPI wheel (scripts/setup.sh
 #                            installs it), in ./build: every test (unit, property,
@@ -10,11 +10,11 @@
 #                            that involve LibTorch (oracle unit tests, the property
 #                            sample, corpus replay, linkage); the engine's own unit
 #                            tests do not depend on LibTorch and run in ./build.
-#   --oracle=2.0 ... 2.14    the PyPI wheel 2.0.1, 2.5.1, 2.8.0, 2.9.1, 2.10.0, 2.11.0,
-#                            2.12.1, 2.13.0 or 2.14.1 (setup.sh --torch; those before
-#                            2.11 bring the CUDA 12/11 runtime their libtorch_cpu.so
-#                            needs), in ./build-2.X: the same tests as 1.13 (2.0 and
-#                            2.5, pre-C++11-ABI builds: corpus replay and linkage
+#   --oracle=2.0 ... 2.14    the PyPI wheel 2.0.1, 2.5.1, 2.6.0, 2.7.1, 2.8.0, 2.9.1, 2.10.0,
+#                            2.11.0, 2.12.1, 2.13.0 or 2.14.1 (setup.sh --torch; those
+#                            before 2.11 bring the CUDA 12/11 runtime their libtorch_cpu.so
+#                            needs), in ./build-2.X: the same tests as 1.13 (2.0, 2.5 and
+#                            2.6, pre-C++11-ABI builds: corpus replay and linkage
 #                            only). The engine has a measured profile for each; CI
 #                            runs 2.15 and 1.13 only, and downloads none of these
 #                            (docs/versions.md, "Measured LibTorch versions").
@@ -39,15 +39,15 @@ case "$oracle" in
     cd "$build"
     ctest --output-on-failure --parallel "$(nproc)" -L 'oracle|property|corpus|linkage'
     ;;
-  2.0|2.5|2.8|2.9|2.10|2.11|2.12|2.13|2.14)
-    declare -A wheels=([2.0]=2.0.1 [2.5]=2.5.1 [2.8]=2.8.0 [2.9]=2.9.1 [2.10]=2.10.0 [2.11]=2.11.0 [2.12]=2.12.1
+  2.0|2.5|2.6|2.7|2.8|2.9|2.10|2.11|2.12|2.13|2.14)
+    declare -A wheels=([2.0]=2.0.1 [2.5]=2.5.1 [2.6]=2.6.0 [2.7]=2.7.1 [2.8]=2.8.0 [2.9]=2.9.1 [2.10]=2.10.0 [2.11]=2.11.0 [2.12]=2.12.1
                        [2.13]=2.13.0 [2.14]=2.14.1)
     export STRIDECHECK_TORCH_VERSION="${wheels[$oracle]}"
     build="${BUILD_DIR:-$root/build-$oracle}"
     targets="stridecheck oracle_tests property_tests" labels='oracle|property|corpus|linkage'
     case "$oracle" in
       # pre-C++11-ABI wheels: no GoogleTest/RapidCheck binaries (cmake/torch.cmake)
-      2.0|2.5) targets="stridecheck" labels='corpus|linkage' ;;
+      2.0|2.5|2.6) targets="stridecheck" labels='corpus|linkage' ;;
     esac
     BUILD_DIR="$build" BUILD_TARGETS="$targets" \
       "$root/scripts/build.sh" -DSTRIDECHECK_LIBTORCH_WHEEL="$("$root/scripts/setup.sh" --print-prefix)/torch" "$@"
@@ -55,7 +55,7 @@ case "$oracle" in
     ctest --output-on-failure --parallel "$(nproc)" -L "$labels"
     ;;
   *)
-    echo "test.sh: --oracle takes 2.15, 1.13, 2.0, 2.5, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13 or 2.14, not '$oracle'" >&2
+    echo "test.sh: --oracle takes 2.15, 1.13, 2.0, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13 or 2.14, not '$oracle'" >&2
     exit 2
     ;;
 esac

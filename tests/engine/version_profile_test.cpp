@@ -42,22 +42,22 @@ TEST(VersionProfile, ParsesLibTorchVersionStrings) {
 }
 
 TEST(VersionProfile, KnownVersionsPickTheirOwnProfile) {
-  for (const char* v : {"1.13.1", "2.5.1", "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
+  for (const char* v : {"1.13.1", "2.5.1", "2.6.0", "2.7.1", "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
     auto c = choose_profile(v);
     ASSERT_TRUE(c) << v;
     EXPECT_EQ(c->profile, parse_pytorch_version(v)) << v;
     EXPECT_TRUE(c->exact) << v;
     EXPECT_EQ(c->note(), "") << v;
   }
-  EXPECT_EQ(known_profiles().size(), 10u);
+  EXPECT_EQ(known_profiles().size(), 12u);
 }
 
 TEST(VersionProfile, UnknownVersionsPickTheNearestAndSaySo) {
-  auto a = choose_profile("2.7.1");
+  auto a = choose_profile("2.4.1");
   ASSERT_TRUE(a);
-  EXPECT_EQ(a->profile, (PyTorchVersion{2, 8}));
+  EXPECT_EQ(a->profile, (PyTorchVersion{2, 5}));
   EXPECT_FALSE(a->exact);
-  EXPECT_EQ(a->note(), "PyTorch 2.7.1 has no profile of its own: the engine imitates 2.8, the nearest");
+  EXPECT_EQ(a->note(), "PyTorch 2.4.1 has no profile of its own: the engine imitates 2.5, the nearest");
   EXPECT_EQ(choose_profile("1.12.1")->profile, (PyTorchVersion{1, 13}));
   EXPECT_EQ(choose_profile("3.2")->profile, (PyTorchVersion{2, 15}));
   EXPECT_FALSE(choose_profile("nightly"));
@@ -83,7 +83,19 @@ TEST(VersionProfile, MeasuredWheelsHaveTheirOwnChanges) {
            Expect{"2.5", Change::HalfFromFloatKeepsNanPayload, true},
            Expect{"2.5", Change::NarrowChecksStartInRange, true},
            Expect{"2.5", Change::LargeNegativeSymInt, true},
+           Expect{"2.6", Change::UnfoldChecksSize, true},
+           Expect{"2.6", Change::AsStridedChecksOffsetOverflow, false},
+           Expect{"2.6", Change::ViewShapeErrorNamesIndex, false},
+           Expect{"2.7", Change::AsStridedChecksOffsetOverflow, true},
+           Expect{"2.7", Change::ViewShapeErrorNamesIndex, false},
+           Expect{"2.7", Change::ArangeBoundMessage, false},
+           Expect{"2.7", Change::UnflattenWrapsErrors, false},
+           Expect{"2.7", Change::DispatchErrorIsNotImplemented, false},
+           Expect{"2.7", Change::ScalarFillReducedFloatUnchecked, false},
+           Expect{"2.7", Change::FloatToHalfCopyTailKeepsPayload, false},
            Expect{"2.8", Change::FloatToHalfCopyTailKeepsPayload, true},
+           Expect{"2.8", Change::ViewShapeErrorNamesIndex, true},
+           Expect{"2.8", Change::ArangeBoundMessage, true},
            Expect{"2.8", Change::ZerosChecksSizes, false},
            Expect{"2.8", Change::CheckedConvertC10Names, false},
            Expect{"2.8", Change::SymbolicResultReadRaises, false},
@@ -145,7 +157,7 @@ TEST(VersionProfile, SinceAgreesWithTheTableForEveryProfile) {
     for (const ChangeInfo& c : version_changes()) a.push_back(since(c.change));
     return a;
   }();
-  for (const char* v : {"1.13", "2.5", "2.8", "2.11", "2.12", "2.13", "2.14", "2.15", "1.0", "9.9"}) {
+  for (const char* v : {"1.13", "2.5", "2.6", "2.7", "2.8", "2.11", "2.12", "2.13", "2.14", "2.15", "1.0", "9.9"}) {
     ProfileScope p(v);
     for (const ChangeInfo& c : version_changes())
       EXPECT_EQ(since(c.change), current_profile().profile >= c.since) << v << " " << c.name;
