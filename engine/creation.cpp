@@ -29,7 +29,7 @@ MaybeFailure factory_sizes_failure(const Shape& sizes) {
 void check_factory_sizes(const Shape& sizes) { throw_if(factory_sizes_failure(sizes)); }
 
 MaybeFailure int_list_empty_sizes_failure(const Shape& sizes) {
-  check_symint_list(sizes);
+  SC_TRY(symint_list_failure(sizes));
   return factory_sizes_failure(sizes);
 }
 
@@ -65,7 +65,8 @@ Checked<Tensor> empty_strided_checked_with(const Shape& sizes, const Shape& stri
   // measured (1.13): the length check comes before the storage size check
   SC_CHECK_OR_RETURN(sizes.size() == strides.size(), "dimensionality of sizes (", sizes.size(),
                      ") must match dimensionality of strides (", strides.size(), ")");
-  StridedLayout layout = checked_strided_layout(sizes, strides, dtype);
+  StridedLayout layout;
+  SC_TRY_ASSIGN(layout, strided_layout_checked(sizes, strides, dtype));
   return make_tensor(allocate(layout.nbytes, device), sizes, std::move(layout.strides), 0, dtype);
 }
 }  // namespace
@@ -84,13 +85,17 @@ Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Devi
   return empty_strided_checked(sizes, strides, dtype, device).value_or_throw();
 }
 
-StridedLayout checked_strided_layout(const Shape& sizes, const Shape& strides, DType dtype) {
-  check_factory_sizes(sizes);
+Checked<StridedLayout> strided_layout_checked(const Shape& sizes, const Shape& strides, DType dtype) {
+  SC_TRY(factory_sizes_failure(sizes));
   StridedLayout layout;
-  layout.nbytes = compute_storage_nbytes(sizes, strides, itemsize(dtype));
+  SC_TRY_ASSIGN(layout.nbytes, compute_storage_nbytes_checked(sizes, strides, itemsize(dtype)));
   layout.strides = set_sizes_and_strides_strides(sizes, strides);
   check_numel(sizes);
   return layout;
+}
+
+StridedLayout checked_strided_layout(const Shape& sizes, const Shape& strides, DType dtype) {
+  return strided_layout_checked(sizes, strides, dtype).value_or_throw();
 }
 
 // empty_strided for a result whose every element is written next (the
@@ -226,7 +231,7 @@ Tensor arange(int64_t end, DType dtype, Device device) { return arange_checked(e
 
 // The C++ API converts the size list to SymInts first (check_symint_list).
 Checked<Tensor> zeros_checked(const Shape& sizes, DType dtype, Device device) {
-  check_symint_list(sizes);
+  SC_TRY(symint_list_failure(sizes));
   if (since(Change::ZerosChecksSizes))
     for (int64_t s : sizes) SC_CHECK_OR_RETURN(s >= 0, "zeros: Dimension size must be non-negative.");
   return empty_checked(sizes, dtype, device);
@@ -245,7 +250,7 @@ Tensor ones(const Shape& sizes, DType dtype, Device device) { return ones_checke
 // is [2, 2]; 300 into uint8 raises "value cannot be converted to type uint8_t
 // without overflow"; -1 into uint8 is 255), after the size checks.
 Checked<Tensor> full_checked(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
-  check_symint_list(sizes);
+  SC_TRY(symint_list_failure(sizes));
   Tensor t;  // contiguous: the fill writes every byte (t is dropped if the value check fails)
   SC_TRY_ASSIGN(t, empty_checked_with(sizes, dtype, device, &Storage::allocate_unfilled));
   Scalar v;

@@ -25,6 +25,7 @@ struct StridedLayout {
   Shape strides;
 };
 StridedLayout checked_strided_layout(const Shape& sizes, const Shape& strides, DType dtype);
+Checked<StridedLayout> strided_layout_checked(const Shape& sizes, const Shape& strides, DType dtype);
 
 Tensor arange(int64_t end, DType dtype, Device device = Device::CPU);
 Checked<Tensor> arange_checked(int64_t end, DType dtype, Device device = Device::CPU);

@@ -59,6 +59,8 @@ std::optional<Shape> compute_stride_symint(const Shape& old_sizes, const Shape& 
 // With storage_offset (c10's computeStorageNbytes overload), the size starts
 // at offset + 1 (wrapping as uint64) instead of 1.
 int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize, int64_t storage_offset = 0);
+Checked<int64_t> compute_storage_nbytes_checked(const Shape& sizes, const Shape& strides, int64_t itemsize,
+                                                int64_t storage_offset = 0);
 // TensorImpl::set_sizes_and_strides (1.13), which at::empty_strided, the
 // TensorIterator's outputs and view(dtype) go through: a negative stride is
 // replaced, from the last dim inwards, by 1 (last dim) or
@@ -111,6 +113,16 @@ inline void check_symint_list(const Shape& v) {
   bool representable = true;
   for (int64_t x : v) representable &= x >= kMinSymIntRepresentable;
   if (!representable) check_symint_list_slow(v);
+}
+// check_symint_list's error returned, not thrown (Note [errors returned, not
+// thrown]), for the checked forms: generated programs reach it in about one
+// step in fifty (expand, zeros, full, split_with_sizes).
+MaybeFailure symint_list_failure_slow(const Shape& v);
+inline MaybeFailure symint_list_failure(const Shape& v) {
+  bool representable = true;
+  for (int64_t x : v) representable &= x >= kMinSymIntRepresentable;
+  if (!representable) [[unlikely]] return symint_list_failure_slow(v);
+  return std::nullopt;
 }
 // An op that reads self.sym_sizes()/sym_strides() and passes them on as
 // SymInts (1.13's transpose) sees a stored value below -2^62 as symbolic:

@@ -161,12 +161,10 @@ std::optional<AllocationEstimate> allocation_estimate(
       if (st.size() != sizes.size()) return std::nullopt;
       for (int64_t x : sizes)
         if (x < 0) return std::nullopt;
-      try {  // the same computation, with LibTorch's overflow check
-        return make(engine::compute_storage_nbytes(sizes, st, item),
-                    [&] { return "empty_strided " + shape_text(sizes) + " " + shape_text(st); });
-      } catch (const engine::TorchError&) {
-        return std::nullopt;
-      }
+      // The same computation, with LibTorch's overflow check (returned, not thrown).
+      auto nbytes = engine::compute_storage_nbytes_checked(sizes, st, item);
+      if (!nbytes.ok()) return std::nullopt;
+      return make(nbytes.value(), [&] { return "empty_strided " + shape_text(sizes) + " " + shape_text(st); });
     }
     auto n = numel_of(sizes);
     if (!n || nbytes_overflow(sizes, item)) return std::nullopt;

@@ -28,7 +28,7 @@ namespace {
 // builds its result in place (a Checked<Tensor> costs two moves of the
 // header: 13 -> 26 ns per expand, bench/view_ops_bench).
 MaybeFailure expand_size_checks(const Tensor& self, const Shape& size) {
-  check_symint_list(size);
+  SC_TRY(symint_list_failure(size));
   SC_CHECK_OR_RETURN(size.size() >= static_cast<size_t>(self.dim()), "expand(", type_string(self), "{",
                      format_int_list(self.sizes), "}, size=", format_int_list(size),
                      "): the number of sizes provided (", size.size(),

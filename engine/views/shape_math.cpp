@@ -29,10 +29,14 @@ void check_symint_slow(int64_t v) {
            "please report an enhancement request to PyTorch.)");
 }
 
-void check_symint_list_slow(const Shape& v) {
+MaybeFailure symint_list_failure_slow(const Shape& v) {
   for (int64_t x : v)
-    SC_CHECK(x >= kMinSymIntRepresentable, "IntArrayRef contains an int that cannot be represented as a SymInt: ", x);
+    SC_CHECK_OR_RETURN(x >= kMinSymIntRepresentable, "IntArrayRef contains an int that cannot be represented as a SymInt: ",
+                       x);
+  return std::nullopt;
 }
+
+void check_symint_list_slow(const Shape& v) { throw_if(symint_list_failure_slow(v)); }
 
 void check_concrete_symints(const Shape& v) {
   for (size_t i = 0; i < v.size(); ++i) {
@@ -164,7 +168,8 @@ std::optional<Shape> compute_stride_symint(const Shape& old_sizes, const Shape& 
 //   size = 1 + sum(stride[i] * (sizes[i] - 1)), 0 if any size is 0;
 //   bytes = size * itemsize; any unsigned overflow, or bytes > INT64_MAX, raises.
 // Negative sizes or strides become huge unsigned values, so they usually overflow.
-int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize, int64_t storage_offset) {
+Checked<int64_t> compute_storage_nbytes_checked(const Shape& sizes, const Shape& strides, int64_t itemsize,
+                                                int64_t storage_offset) {
   uint64_t size = static_cast<uint64_t>(storage_offset) + 1;  // wraps for a negative offset, as in c10
   bool overflowed = false;
   for (size_t i = 0; i < sizes.size(); ++i) {
@@ -176,9 +181,13 @@ int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t
   }
   overflowed |= __builtin_mul_overflow(size, static_cast<uint64_t>(itemsize), &size);
   overflowed |= size > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
-  SC_CHECK(!overflowed, "Storage size calculation overflowed with sizes=", format_int_list(sizes),
-           " and strides=", format_int_list(strides));
+  SC_CHECK_OR_RETURN(!overflowed, "Storage size calculation overflowed with sizes=", format_int_list(sizes),
+                     " and strides=", format_int_list(strides));
   return static_cast<int64_t>(size);
+}
+
+int64_t compute_storage_nbytes(const Shape& sizes, const Shape& strides, int64_t itemsize, int64_t storage_offset) {
+  return compute_storage_nbytes_checked(sizes, strides, itemsize, storage_offset).value_or_throw();
 }
 
 Checked<int64_t> compute_storage_nbytes_contiguous_checked(const Shape& sizes, int64_t itemsize,

@@ -129,7 +129,7 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
 // past 2^62 on a stride-2 dim wraps the offset); after the last piece the
 // lengths must sum to size(dim) (1.13 and 2.15 alike, measured).
 Checked<std::vector<Tensor>> split_with_sizes_checked(const Tensor& self, const Shape& split_sizes, int64_t dim) {
-  if (since(Change::SplitWithSizesTakesSymInts)) check_symint_list(split_sizes);
+  if (since(Change::SplitWithSizesTakesSymInts)) SC_TRY(symint_list_failure(split_sizes));
   SC_CHECK_OR_RETURN(self.dim() != 0, "split expects at least a 1-dimensional tensor");
   int64_t dim_size = 0;
   SC_TRY_ASSIGN(dim_size, size_at_checked(self, dim));

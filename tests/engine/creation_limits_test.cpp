@@ -6,6 +6,7 @@
 #include "engine/creation.h"
 #include "engine/scalar.h"
 #include "engine/version_profile.h"
+#include "engine/views.h"
 #include "test_util.h"
 
 namespace sc::engine {
@@ -119,6 +120,28 @@ TEST(CreationLimits, TensorIntegerLiteralsAtTheBoundsOfEachIntegerDType) {
   EXPECT_EQ(values(b), (std::vector<double>{1, 0}));
   EXPECT_EQ(error_of([] { tensor({Scalar::floating(128.0)}, false, DType::Int8); }),
             "value cannot be converted to type int8 without overflow");
+}
+
+// The checked forms return these errors as values, never throwing (Note
+// [errors returned, not thrown]): the SymInt conversion of a size list and the
+// storage size overflow, with the throwing forms' messages.
+TEST(CreationLimits, SymIntAndStorageSizeErrorsAreReturnedByTheCheckedForms) {
+  const int64_t below = -(int64_t{1} << 62) - 1;
+  const std::string symint = "IntArrayRef contains an int that cannot be represented as a SymInt: " + std::to_string(below);
+  auto message = [](auto&& checked) {
+    EXPECT_FALSE(checked.ok());
+    return checked.ok() ? std::string() : checked.failure().error.message;
+  };
+  EXPECT_EQ(message(zeros_checked({2, below}, DType::Float32)), symint);
+  EXPECT_EQ(message(full_checked({below}, Scalar::integer(1), DType::Int16)), symint);
+  EXPECT_EQ(error_of([&] { zeros({2, below}, DType::Float32); }), symint);
+  EXPECT_EQ(message(empty_strided_checked({2, 2}, {k2p62, 2}, DType::Float32)),
+            "Storage size calculation overflowed with sizes=[2, 2] and strides=[4611686018427387904, 2]");
+  EXPECT_EQ(error_of([] { empty_strided({2, 2}, {k2p62, 2}, DType::Float32); }),
+            "Storage size calculation overflowed with sizes=[2, 2] and strides=[4611686018427387904, 2]");
+  auto nbytes = compute_storage_nbytes_checked({3}, {2}, 4);
+  ASSERT_TRUE(nbytes.ok());
+  EXPECT_EQ(nbytes.value(), 20);
 }
 
 }  // namespace
