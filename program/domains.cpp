@@ -217,6 +217,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                         {"new leading dims", 12, V},
                                         {"huge new dim", 5, B},  // 1e9, 2^62: views never allocate
                                         {"numel overflows", 3, B},
+                                        {"numel at INT64_MAX", 2, B},  // just inside and just past
                                         {"mismatch", 5, X},
                                         {"negative", 4, X},
                                         {"-1 in a new dim", 3, X},

@@ -839,6 +839,17 @@ class Generator {
       s.insert(s.begin(), one_of({int64_t{1000000000}, k2p62, k2p31}));
     } else if (cls == "numel overflows") {
       s.insert(s.begin(), {k2p62, 16});
+    } else if (cls == "numel at INT64_MAX") {
+      // a new leading dim k with k * numel(self) == the largest product <= INT64_MAX
+      // (safe_compute_numel passes), or k + 1 (it overflows by the least)
+      int64_t n = 1;
+      bool fits = true;
+      for (int64_t d = 0; d < r && fits; ++d) fits = t.sizes[d] > 0 && !__builtin_mul_overflow(n, t.sizes[d], &n);
+      if (!fits) n = 1;
+      const int64_t k = kI64Max / n;
+      if (c_.percent(50)) s.insert(s.begin(), k);
+      else if (k < kI64Max) s.insert(s.begin(), k + 1);
+      else s.insert(s.begin(), {2, k2p62});  // numel 1: 2^63
     } else if (cls == "mismatch") {
       if (s.empty()) s.push_back(2);
       size_t i = at();
