@@ -50,7 +50,7 @@ Tensor copy_into_new(const Tensor& src, const Shape& strides, DType dtype) {
 // cannot be represented as a SymInt: <v>"), strides first. A stored stride
 // below -2^62 (a wrapped product: zeros [0,2^62,2,1]) raises there.
 void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_strides) {
-  if (format != MemoryFormat::Preserve || !is_non_overlapping_and_dense(self.sizes, self.strides)) return;
+  if (format != MemoryFormat::Preserve || !is_non_overlapping_and_dense(self)) return;  // the cached flag
   if (sym_strides) {
     check_concrete_symints(self.strides);
     check_concrete_symints(self.sizes);

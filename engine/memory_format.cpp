@@ -89,14 +89,16 @@ Shape infer_dense_strides(const Shape& sizes, const Shape& strides) {
   for (size_t i = 0; i < ndim; ++i) {
     const size_t d = perm[i];
     out[d] = cur;
-    if (sizes[d] > 1) cur *= sizes[d];
+    if (sizes[d] > 1) cur = wrapping::mul(cur, sizes[d]);  // unchecked in LibTorch; a size-0 dim lets it wrap
   }
   return out;
 }
 
 Checked<Shape> empty_like_strides_checked(const Tensor& self, MemoryFormat format) {
   if (format == MemoryFormat::Preserve) {
-    if (is_non_overlapping_and_dense(self.sizes, self.strides)) return self.strides;
+    // the cached flag (Note [stale layout flags]): an out= whose resize raised
+    // keeps the old answer for its new, wrapped strides
+    if (is_non_overlapping_and_dense(self)) return self.strides;
     return infer_dense_strides(self.sizes, self.strides);
   }
   return strides_for_format_checked(self.sizes, format);
