@@ -75,6 +75,23 @@ int64_t itemsize_of(const ArgReader& a, int64_t fallback) {
 // An operand whose conversion cannot be allocated (its storage size
 // overflows) makes _to_copy raise: nothing is counted for it. copy_ converts
 // element by element in its kernel (no temporary).
+// The shape self and other (when given) broadcast to, or nullopt when they
+// do not.
+std::optional<engine::Shape> broadcast_shape(const InputHeader& self, const std::optional<InputHeader>& other) {
+  if (!other) return self.sizes;
+  const engine::Shape& s = self.sizes;
+  const engine::Shape& o = other->sizes;
+  const size_t nd = std::max(s.size(), o.size());
+  engine::Shape b(nd, 1);
+  for (size_t i = 0; i < nd; ++i) {
+    const int64_t x = i < nd - s.size() ? 1 : s[i - (nd - s.size())];
+    const int64_t y = i < nd - o.size() ? 1 : o[i - (nd - o.size())];
+    if (x != y && x != 1 && y != 1) return std::nullopt;
+    b[i] = x == 1 ? y : x;
+  }
+  return b;
+}
+
 std::optional<engine::Tensor> header_tensor(const InputHeader& h) {
   if (!h.dtype || h.strides.size() != h.sizes.size()) return std::nullopt;
   engine::Tensor t;
@@ -308,20 +325,11 @@ std::optional<AllocationEstimate> allocation_estimate(
   }
 
   // Elementwise: the broadcast result, at most 8 bytes an element.
-  engine::Shape out = self.sizes;
   std::optional<InputHeader> other;
-  if (a.size() >= 2 && a.given(1) && a.is_tensor(1)) {
-    other = input(a.tensor(1));
-    size_t nd = std::max(out.size(), other->sizes.size());
-    engine::Shape b(nd, 1);
-    for (size_t i = 0; i < nd; ++i) {
-      int64_t x = i < nd - out.size() ? 1 : out[i - (nd - out.size())];
-      int64_t y = i < nd - other->sizes.size() ? 1 : other->sizes[i - (nd - other->sizes.size())];
-      if (x != y && x != 1 && y != 1) return std::nullopt;  // not broadcastable: raises first
-      b[i] = x == 1 ? y : x;
-    }
-    out = b;
-  }
+  if (a.size() >= 2 && a.given(1) && a.is_tensor(1)) other = input(a.tensor(1));
+  const std::optional<engine::Shape> result_shape = broadcast_shape(self, other);
+  if (!result_shape) return std::nullopt;  // not broadcastable: raises first
+  const engine::Shape& out = *result_shape;
   auto n = numel_of(out);
   // Overflow for any result dtype (itemsize >= 1): LibTorch raises when it
   // allocates the result, after the conversions below.
@@ -377,8 +385,23 @@ std::optional<AllocationEstimate> allocation_estimate(
 std::optional<int64_t> inplace_elements(const Step& step,
                                         const std::function<InputHeader(const std::string&)>& input) {
   const OpSpec* spec = find_op(step.op);
-  if (!spec || spec->category != OpCategory::InPlace) return std::nullopt;
-  return numel_of(input(ArgReader(step, spec).tensor(0)).sizes);
+  if (!spec) return std::nullopt;
+  ArgReader a(step, spec);
+  if (spec->category == OpCategory::InPlace) return numel_of(input(a.tensor(0)).sizes);
+  // Note [an out= that needs no resize]: an out= that has the result's shape
+  // already is written as it is, allocating nothing, however many elements
+  // its shape says (a resize that raised on a numel overflow leaves such
+  // sizes on out: TensorIterator's numel then wraps, and LibTorch loops for
+  // years on both backends; generated seed 1100427 under UBSan).
+  if (spec->category != OpCategory::Elementwise) return std::nullopt;
+  const auto out_name = a.kw_tensor("out");
+  if (!out_name) return std::nullopt;
+  std::optional<InputHeader> other;
+  if (a.size() >= 2 && a.given(1) && a.is_tensor(1)) other = input(a.tensor(1));
+  const InputHeader out = input(*out_name);
+  const std::optional<engine::Shape> result = broadcast_shape(input(a.tensor(0)), other);
+  if (!result || *result != out.sizes) return std::nullopt;  // resized: bounded by what it allocates
+  return numel_of(out.sizes);
 }
 
 }  // namespace sc

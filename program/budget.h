@@ -48,8 +48,9 @@ std::optional<AllocationEstimate> allocation_estimate(
     const Step& step, const std::function<InputHeader(const std::string&)>& input, bool describe = true);
 
 // The number of elements an in-place step writes (its first argument's numel,
-// saturating), or nullopt for other ops: their work is bounded by what they
-// allocate. Checked against RunOptions::max_step_elements.
+// saturating), or an elementwise step into an out= that has the result's
+// shape already (out's numel), or nullopt for other steps: their work is
+// bounded by what they allocate. Checked against RunOptions::max_step_elements.
 std::optional<int64_t> inplace_elements(const Step& step,
                                         const std::function<InputHeader(const std::string&)>& input);
 

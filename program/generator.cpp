@@ -1405,7 +1405,7 @@ class Generator {
       // over its own source], engine/inplace.cpp)
       int64_t start = 0;
       if (const Value* w = bound_value(name); w && !w->tensor.sizes.empty() && c_.percent(30)) {
-        const int64_t room = w->tensor.sizes.back() - self_sizes.back();
+        const int64_t room = engine::wrapping::sub(w->tensor.sizes.back(), self_sizes.back());  // sizes may be negative
         if (room > 0 && room < (int64_t{1} << 40)) start = c_.between(1, room);
       }
       Drafted narrow;

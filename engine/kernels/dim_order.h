@@ -41,6 +41,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "engine/views/wrapping.h"
+
 namespace sc::engine::kernels {
 
 inline constexpr int kMaxLoopDims = 64;
@@ -101,9 +103,10 @@ DimOrder<N> order_dims(int ndim, const int64_t* sizes, const int64_t* const* str
     all_size_one = false;
     const int i = g.ndim;
     bool merge = i > 0 && sizes[d] != 0 && g.sizes[i - 1] != 0;
-    for (size_t k = 0; k < N && merge; ++k) merge = strides[k][d] == g.strides[k][i - 1] * g.sizes[i - 1];
+    for (size_t k = 0; k < N && merge; ++k)  // wraps, as TensorIterator's int64 (a stride may be 2^62)
+      merge = strides[k][d] == wrapping::mul(g.strides[k][i - 1], g.sizes[i - 1]);
     if (merge) {
-      g.sizes[i - 1] *= sizes[d];
+      g.sizes[i - 1] = wrapping::mul(g.sizes[i - 1], sizes[d]);  // a numel past int64 wraps, as LibTorch's
       continue;
     }
     g.sizes[i] = sizes[d];

@@ -24,8 +24,10 @@ Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start,
   int64_t end_val = end.value_or(std::numeric_limits<int64_t>::max());
   SC_CHECK(step > 0, "slice step must be positive");
   const int64_t size = self.sizes[dim], stride = self.strides[dim];
-  if (start_val < 0) start_val += size;
-  if (end_val < 0) end_val += size;
+  // wrapping: as_strided may make a size negative (with another of 0), and
+  // LibTorch's int64 addition wraps for a start of INT64_MIN then
+  if (start_val < 0) start_val = wrapping::add(start_val, size);
+  if (end_val < 0) end_val = wrapping::add(end_val, size);
   if (start_val < 0) start_val = 0;
   else if (start_val >= size) start_val = size;
   if (end_val < start_val) end_val = start_val;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "program/parser.h"
 
 namespace sc {
@@ -60,6 +62,29 @@ TEST(StepElements, InPlaceOpsCountTheElementsTheyWrite) {
   ASSERT_TRUE(n);
   EXPECT_EQ(*n, 1000000000000000000);
   EXPECT_FALSE(inplace_elements(p.steps[2], header));  // bounded by what it allocates
+}
+
+// Note [an out= that needs no resize]: written as it is, however many
+// elements its shape claims; an out= of another shape is resized (allocates).
+TEST(StepElements, AnOutThatHasTheResultShapeCountsItsElements) {
+  Program p = parse_program(
+      "x = zeros [1]\ny = zeros [2]\nz = zeros [1]\nmul x -3 out=x\nadd x y out=z\nneg x out=z\nadd x y\n",
+      "work.prog");
+  const int64_t big = int64_t{3} << 61;
+  InputHeader huge{{2, big}, {0, 0}, 4};
+  InputHeader row{{big}, {0}, 4};
+  InputHeader small{{1}, {1}, 4};
+  auto header = [&](const std::string& n) { return n == "x" ? huge : n == "y" ? row : small; };
+  auto n = inplace_elements(p.steps[3], header);  // mul x -3 out=x: x has the result's shape
+  ASSERT_TRUE(n);
+  EXPECT_EQ(*n, std::numeric_limits<int64_t>::max());  // 6 * 2^61 elements: saturates
+  auto z_big = [&](const std::string& n) { return n == "y" ? row : huge; };
+  n = inplace_elements(p.steps[4], z_big);  // add x y out=z, z of the broadcast shape [2, 3 * 2^61]
+  ASSERT_TRUE(n);
+  EXPECT_EQ(*n, std::numeric_limits<int64_t>::max());
+  EXPECT_FALSE(inplace_elements(p.steps[4], header));  // z of another shape: resized, it allocates
+  EXPECT_FALSE(inplace_elements(p.steps[5], header));  // neg x out=z: likewise
+  EXPECT_FALSE(inplace_elements(p.steps[6], header));  // no out=: allocates its result
 }
 
 }  // namespace
