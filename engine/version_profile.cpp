@@ -10,6 +10,7 @@ namespace sc::engine {
 namespace {
 
 constexpr PyTorchVersion k1_13{1, 13};
+constexpr PyTorchVersion k2_0{2, 0};
 constexpr PyTorchVersion k2_5{2, 5};
 constexpr PyTorchVersion k2_6{2, 6};
 constexpr PyTorchVersion k2_7{2, 7};
@@ -45,10 +46,10 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "neg and sub on bool tensors raise NotImplementedError, were RuntimeError (same messages)",
      "measured: RuntimeError in the 2.13.0 wheel, NotImplementedError in 2.14.1 (the dtype dispatch error of "
      "pytorch#155470 changed before 2.11); corpus/data/inplace_errors.prog"},
-    {Change::ClampScalarKernelNames, "ClampScalarKernelNames", k2_5,
+    {Change::ClampScalarKernelNames, "ClampScalarKernelNames", k2_0,
      "clamp_ with scalar bounds dispatches to clamp_min_scalar_cpu/clamp_max_scalar_cpu/clamp_scalar_cpu "
      "(the dtype error names them), was clamp_min_cpu/clamp_max_cpu/clamp_cpu",
-     "measured; corpus/regressions/clamp_bool.prog"},
+     "measured (the 2.0.1 wheel has it); corpus/regressions/clamp_bool.prog"},
     {Change::HalfScalarOpsInOpmath, "HalfScalarOpsInOpmath", k2_5,
      "mul, mul_, div_ of a float16/bfloat16 tensor by a Python number compute in float32 with the number "
      "unrounded (BinaryOpsKernel: original_scalar_value<opmath_t>), were with the number first rounded to the "
@@ -66,10 +67,10 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "narrow checks start against [-size, size] first: IndexError 'start out of range (expected to be in range "
      "of [-s, s], but got x)'",
      "measured; corpus/views/narrow.prog"},
-    {Change::NarrowLengthNonNegative, "NarrowLengthNonNegative", k2_5,
+    {Change::NarrowLengthNonNegative, "NarrowLengthNonNegative", k2_0,
      "narrow/split with a negative length: RuntimeError 'narrow(): length must be non-negative.', was "
      "IndexError 'Rank cannot be negative ...' from maybe_wrap_dim",
-     "measured; corpus/regressions/unbind_negative_size.prog"},
+     "measured (the 2.0.1 wheel has it); corpus/regressions/unbind_negative_size.prog"},
     {Change::UnfoldChecksSize, "UnfoldChecksSize", k2_6,
      "unfold with a negative size: 'size is -1 but must be >= 0', was the storage-size overflow message",
      "pytorch#139965 (Add size param check of unfold, for pytorch#76617); measured: 2.5.1 lacks it, 2.6.0 has "
@@ -102,10 +103,11 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "1, returned an undefined 0-d result for none, and wrote past the result for two valid ones",
      "pytorch#94347 (forbid multi-index for index_select over scalar, the fix of pytorch#88940 and "
      "pytorch#90998); corpus/data/index_select_scalar.prog, corpus/versions/index_select_0d.prog"},
-    {Change::CopySameDataEarlyExit, "CopySameDataEarlyExit", k2_5,
+    {Change::CopySameDataEarlyExit, "CopySameDataEarlyExit", k2_0,
      "copy_ between two tensors over the very same data (same storage, offset, sizes, strides, dtype) returns at "
      "once: no overlap errors (x.expand(...).copy_(x.expand(...)) with distinct objects passes), no kernel run",
-     "measured; requested in pytorch#34525 (copy_ should not copy when src and dst are the same memory); "
+     "measured (the 2.0.1 wheel has it); requested in pytorch#34525 (copy_ should not copy when src and dst are "
+     "the same memory); "
      "corpus/regressions/copy_same_data_runs_kernel.prog, corpus/data/copy_same_data.prog"},
     {Change::ZerosChecksSizes, "ZerosChecksSizes", k2_9,
      "zeros with a negative size: 'zeros: Dimension size must be non-negative.', was 'Trying to create tensor "
@@ -116,9 +118,9 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "arange with end < 0: 'upper bound and lower bound inconsistent with step sign', was '... larger bound ...'",
      "measured: 2.7.1 the old message, 2.8.0 the new; corpus/data/creation_errors.prog, "
      "corpus/versions/arange_bound_message.prog"},
-    {Change::ClampHalfSupported, "ClampHalfSupported", k2_5,
+    {Change::ClampHalfSupported, "ClampHalfSupported", {2, 1},
      "clamp_ on float16 runs (CPU kernels dispatch Half too), was '\"clamp_scalar_cpu\" not implemented for 'Half''",
-     "pytorch#98493 (reported as pytorch#99563); corpus/regressions/clamp_bool.prog, "
+     "pytorch#98493 (reported as pytorch#99563; the 2.0.1 wheel lacks it); corpus/regressions/clamp_bool.prog, "
      "corpus/versions/clamp_half_cpu.prog"},
     {Change::ClampNanSingleBound, "ClampNanSingleBound", k2_12,
      "clamp_ with only one bound, NaN, fills NaN (was: only when both bounds are given and one is NaN; a single "
@@ -152,11 +154,11 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "measured against the 2.15 wheel: fill_out's numel() == 1 path (scalar_fill); PR not found yet; 2.5.1 "
      "checks (generated seeds 62016333, 62019883), so does 2.7.1, 2.8.0 does not; "
      "corpus/versions/scalar_fill_reduced_float_unchecked.prog"},
-    {Change::SplitWithSizesTakesSymInts, "SplitWithSizesTakesSymInts", k2_5,
+    {Change::SplitWithSizesTakesSymInts, "SplitWithSizesTakesSymInts", k2_0,
      "split with a list of sizes (split_with_sizes) takes SymInts: a size below -2^62 raises 'IntArrayRef "
      "contains an int that cannot be represented as a SymInt: <v>' before any other check (1.13: int[], so "
      "the non-negative check names the whole list)",
-     "measured against the 2.15 wheel; corpus/edges/split.prog"},
+     "measured against the 2.15 wheel (the 2.0.1 wheel has it); corpus/edges/split.prog"},
     {Change::FloatToIntOverflowsAtMaxPlusOne, "FloatToIntOverflowsAtMaxPlusOne", k2_14,
      "c10::checked_convert of a double into an integer dtype (full, fill_, tensor) overflows at f >= max + 1: "
      "255.5 -> uint8 is 255, 2147483647.5 -> int32 converts, 2^63 -> int64 raises 'value cannot be converted "
@@ -173,7 +175,7 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "measured against the 2.15 wheel (C10_AS_INTARRAYREF_SLOW in the CPU as_strided wrapper), and the short "
      "message in the 2.14.1 wheel; PR not found; corpus/versions/unsqueeze_symint_geometry.prog, "
      "flatten_symint_size.prog"},
-    {Change::CopyFloatHalfSkipsOverlapChecks, "CopyFloatHalfSkipsOverlapChecks", k2_5,
+    {Change::CopyFloatHalfSkipsOverlapChecks, "CopyFloatHalfSkipsOverlapChecks", k2_0,
      "copy_ between float32 and float16 CPU tensors of the same sizes, both contiguous (or self "
      "non-overlapping and dense with src's strides), converts with fbgemm before any other check: no "
      "internal or partial overlap error ('some elements of the input tensor and the written-to tensor refer "
@@ -182,7 +184,8 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "all 8 first), so an element whose source an earlier element overwrote reads width-dependent bytes "
      "(undefined), every other one is exact. Debian's 1.13 is built without FBGEMM and checks",
      "USE_FBGEMM block at the top of copy_impl (aten/src/ATen/native/Copy.cpp; its sizes check from "
-     "pytorch#88543); found by helper edgesdata; corpus/versions/copy_float_half_overlap.prog, "
+     "pytorch#88543; the 2.0.1 wheel has it); found by helper edgesdata; "
+     "corpus/versions/copy_float_half_overlap.prog, "
      "copy_float_half_overlap_undefined.prog"},
     {Change::HalfFromFloatKeepsNanPayload, "HalfFromFloatKeepsNanPayload", k2_5,
      "float -> float16 of a NaN (copies, float16 arithmetic's result) quiets it and keeps its payload's top 10 "
@@ -190,22 +193,33 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "measured: 2.15's c10::Half(float) is _cvtss_sh (torch/headeronly/util/Half.h, C10_X86_F16 in the F16C "
      "kernels), 1.13's the software fp16_ieee_from_fp32_value; Note [NaN bits of conversions]; "
      "corpus/versions/half_nan_payload.prog"},
-    {Change::HalfToFloatCopyTailAllOnes, "HalfToFloatCopyTailAllOnes", k2_5,
+    {Change::HalfToFloatCopyTailAllOnes, "HalfToFloatCopyTailAllOnes", k2_0,
      "copy_'s fbgemm path (float16 -> float32, same sizes, both contiguous or dst dense with src's strides: "
      "to(), promoted inputs) writes 0x7fffffff for the NaNs of its scalar tail (the last numel % 8 in memory "
      "order; [1] 0xfc01 -> 0x7fffffff), the quieted NaN (0xffc02000) in its 8-wide chunks; the copy kernel "
      "(any other copy) and 1.13 quiet them all",
-     "measured (fbgemm's Float16ToFloat_simd in copy_impl's USE_FBGEMM block); Note [NaN bits of LibTorch's "
+     "measured (the 2.0.1 wheel has it; fbgemm's Float16ToFloat_simd in copy_impl's USE_FBGEMM block); "
+     "Note [NaN bits of LibTorch's "
      "loops]; corpus/versions/half_to_float_copy_tail_nan.prog"},
     {Change::FloatToHalfCopyTailKeepsPayload, "FloatToHalfCopyTailKeepsPayload", k2_8,
      "copy_'s fbgemm path float32 -> float16 (same sizes, both contiguous or dst dense with src's strides: to(), "
      "an in-place float16 result computed in float32) converts the NaNs of its scalar tail (the last numel % 8 in "
      "memory order) like its 8-wide chunks: quiet, payload's top 10 bits (0xffe00000 -> 0xff00); before, the "
      "tail wrote 0x7fff for every NaN, sign and payload dropped (2.5.1: [3] of 0xffe00000 -> 0x7fff x3)",
-     "measured (2.5.1: [27] -> 24 x 0xff00, 3 x 0x7fff; 2.6.0 and 2.7.1 the same; 2.8.0 keeps the payload); the tail is fbgemm's "
+     "measured (2.5.1: [27] -> 24 x 0xff00, 3 x 0x7fff; 2.6.0 and 2.7.1 the same; 2.8.0 keeps the payload); "
+     "the tail is fbgemm's "
      "FloatToFloat16_ref -> cpu_float2half_rn, which returned 0x7fff for a NaN (the cuDNN-sample conversion) "
      "and is now FloatConversion.h's ieee754_trunc (NaN: sign | exponent | quiet bit | mantissa >> 13); "
      "corpus/versions/half_nan_payload.prog, float_to_half_copy_tail_nan.prog"},
+    {Change::ViewDtypeSameDtypeUnchecked, "ViewDtypeSameDtypeUnchecked", k2_5,
+     "view(dtype) to self's own dtype makes a new tensor with self's sizes and strides unchecked (until "
+     "ViewDtypeSameDtypeChecked); 1.13 went through set_sizes_and_strides",
+     "measured: 2.5.1 (view b dtype=float32 of a float32 out= whose resize failed is ok); 2.0.1 could not tell "
+     "(it has no stride overflow check); corpus/regressions/view_dtype_same_size_failed_out.prog"},
+    {Change::ViewDtypeSameDtypeChecked, "ViewDtypeSameDtypeChecked", k2_6,
+     "view(dtype) to self's own dtype goes through set_sizes_and_strides again (whose checks see what a failed "
+     "out= resize left: 'Stride calculation overflowed'), was unchecked",
+     "measured: 2.5.1 is ok (a new tensor), 2.6.0 raises; corpus/regressions/view_dtype_same_size_failed_out.prog"},
     {Change::NegReducedFloatVectorFlipsSign, "NegReducedFloatVectorFlipsSign", k2_5,
      "neg of a float16/bfloat16 NaN in a vector chunk flips its sign bit (bfloat16 0x7f81 -> 0xff81); 1.13 "
      "negated in float and converted back (0xffff, float16 sign | 0x7e00); the scalar tail does so in both",
@@ -254,7 +268,11 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
 
 // Every LibTorch the corpus and the sweeps were run against (docs/versions.md,
 // "Measured LibTorch versions"): a version of its own gets its own answers.
-constexpr std::array<PyTorchVersion, 12> kProfiles{k1_13, k2_5, k2_6, k2_7, k2_8, k2_9, k2_10, k2_11, k2_12, k2_13, k2_14, k2_15};
+// The 2.0.1 wheel was measured too, without a profile yet (its corpus is not
+// green under a trial one: docs/versions.md): the entries dated 2.0 and 2.1
+// say what it has and lacks; it gets 2.5's answers, the nearest.
+constexpr std::array<PyTorchVersion, 12> kProfiles{k1_13, k2_5,  k2_6,  k2_7,  k2_8,  k2_9,
+                                                   k2_10, k2_11, k2_12, k2_13, k2_14, k2_15};
 
 // The newest profile until a driver sets one.
 ProfileChoice& current() {

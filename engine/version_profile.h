@@ -75,6 +75,8 @@ enum class Change : int {
   HalfFromFloatKeepsNanPayload,
   HalfToFloatCopyTailAllOnes,
   FloatToHalfCopyTailKeepsPayload,
+  ViewDtypeSameDtypeUnchecked,
+  ViewDtypeSameDtypeChecked,
   NegReducedFloatVectorFlipsSign,
   DetachCopiesCachedMetadata,
   AsStridedChecksNegativeOffsetFirst,

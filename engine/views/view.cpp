@@ -73,6 +73,10 @@ Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, othe
 Checked<Tensor> view_dtype_checked(const Tensor& self, DType dtype) {
   const int64_t self_item = itemsize(self.dtype), new_item = itemsize(dtype);
   const auto from = torch_scalar_type_name(self.dtype), to = torch_scalar_type_name(dtype);
+  // 2.5 made the alias for its own dtype unchecked (Change::ViewDtypeSameDtypeUnchecked, until
+  // ViewDtypeSameDtypeChecked).
+  if (self.dtype == dtype && since(Change::ViewDtypeSameDtypeUnchecked) && !since(Change::ViewDtypeSameDtypeChecked))
+    return make_nonview_alias(self, self.sizes, self.strides, self.storage_offset, dtype);
   if (self.dtype == dtype || self_item == new_item) {
     // The same sizes and strides, still through set_sizes_and_strides (1.13
     // and 2.x): its stride rule and refresh_numel's overflow check see what a
