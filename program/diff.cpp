@@ -303,6 +303,7 @@ class Differ {
     if (x.id != y.id) return Difference{i, "storage numbering", std::to_string(x.id), std::to_string(y.id), ""};
     if (x.nbytes != y.nbytes) return Difference{i, pre() + "nbytes", std::to_string(x.nbytes), std::to_string(y.nbytes), ""};
     if (!x.has_contents || !y.has_contents || contents_unreliable_) return std::nullopt;  // meta: headers only
+    if (auto d = chosen_nans(i, x, y)) return d;
     bool mask = any_set(x.undefined) || any_set(y.undefined);
     // Note [fresh undefined bytes]: a storage that this very step created
     // (empty_like) holds garbage on LibTorch's side: nothing defined was there
@@ -322,7 +323,7 @@ class Differ {
         }
         return contents_difference(i, sb, x, y, static_cast<int64_t>(k));
       }
-      return chosen_nans(i, x, y);
+      return std::nullopt;
     }
     // Only hashes on one side (a recording): the hashes agree only when both
     // sides masked the same bytes; otherwise the contents cannot be compared.
@@ -369,47 +370,31 @@ class Differ {
     return last;
   }
 
-  // Note [Chosen NaNs checked]: a flag (Note [NaN operand choice],
-  // engine/nan_choice.h) excuses a NaN's bits in nan_pair_excused, so an
-  // engine that flags more elements than LibTorch's loops really choose
-  // would pass every comparison by construction; like the UNDEFINED claims
-  // (program/undefined_check.h), the flags are checked: every element flagged
-  // as a chosen NaN of a floating dtype (each of its bytes carries that
-  // dtype's code, at an element boundary of that dtype) holds a NaN of that
-  // dtype on both sides. Skipped: bytes marked undefined on either side, an
-  // element partly overwritten since (some of its flags cleared or another
-  // dtype's), and non-floating codes (a chosen NaN converted to an integer is
-  // undefined there, engine/undefined.cpp). Needs both sides' bytes:
-  // compare_backends records them when a trace holds a flag.
+  // Note [Chosen NaNs checked] (program/chosen_nans.h): an element flagged
+  // as a chosen NaN holds a number (StorageObs::chosen_nan_number, found
+  // where the backend observed the storage): a difference, contents recorded
+  // or not.
   std::optional<Difference> chosen_nans(size_t i, const StorageObs& x, const StorageObs& y) {
     for (const StorageObs* s : {&x, &y}) {
-      const std::vector<uint8_t>& f = s->nan_choice;
-      for (size_t k = 0; k < f.size(); ++k) {
-        if (f[k] == 0 || f[k] > engine::kNumDTypes) continue;
-        const auto d = static_cast<engine::DType>(f[k] - 1);
-        const size_t isz = static_cast<size_t>(engine::itemsize(d));
-        if (!engine::is_floating(d) || k % isz != 0 || k + isz > f.size() || k + isz > x.bytes.size()) continue;
-        bool whole = true, undefined = false;
-        for (size_t b = k; b < k + isz; ++b) {
-          whole &= f[b] == f[k];
-          undefined |= masked(x.undefined, b) || masked(y.undefined, b);
-        }
-        if (!whole || undefined) continue;
-        if (!is_nan(x.bytes.data() + k, d) || !is_nan(y.bytes.data() + k, d)) {
-          ValueTable vt;
-          for (size_t j = 0; j <= i && j < p_.steps.size(); ++j) vt.add_step(p_.steps[j], a_.steps[j]);
-          const int64_t e = static_cast<int64_t>(k / isz);
-          return Difference{i, "storage " + std::to_string(x.id) + " chosen NaN",
-                            element_text(x.bytes.data() + k, d, /*detailed=*/true),
-                            element_text(y.bytes.data() + k, d, /*detailed=*/true),
-                            (s == &x ? a_.backend : b_.backend) + " flags " + std::string(engine::dtype_name(d)) +
-                                " element " + std::to_string(e) + " (byte " + std::to_string(k) +
-                                ") as a NaN whose bits LibTorch's loops choose, so the diff compares it as a NaN, "
-                                "but it holds a number on one side (Note [Chosen NaNs checked]); " +
-                                values_reaching(vt, a_.steps[i], x.id, static_cast<int64_t>(k))};
-        }
-        k += isz - 1;
-      }
+      if (s->chosen_nan_number < 0) continue;
+      const auto k = static_cast<size_t>(s->chosen_nan_number);
+      const auto d = static_cast<engine::DType>(s->nan_choice[k] - 1);
+      const size_t isz = static_cast<size_t>(engine::itemsize(d));
+      bool undefined = false;  // on the other side: not compared
+      for (size_t b = k; b < k + isz; ++b) undefined |= masked(x.undefined, b) || masked(y.undefined, b);
+      if (undefined) continue;
+      auto text = [&](const StorageObs& o) {
+        return k + isz <= o.bytes.size() ? element_text(o.bytes.data() + k, d, /*detailed=*/true)
+                                         : std::string("(contents not recorded)");
+      };
+      ValueTable vt;
+      for (size_t j = 0; j <= i && j < p_.steps.size(); ++j) vt.add_step(p_.steps[j], a_.steps[j]);
+      return Difference{i, "storage " + std::to_string(x.id) + " chosen NaN", text(x), text(y),
+                        (s == &x ? a_.backend : b_.backend) + " flags " + std::string(engine::dtype_name(d)) +
+                            " element " + std::to_string(k / isz) + " (byte " + std::to_string(k) +
+                            ") as a NaN whose bits LibTorch's loops choose, so the diff compares it as a NaN, "
+                            "but it holds a number (Note [Chosen NaNs checked]); " +
+                            values_reaching(vt, a_.steps[i], x.id, static_cast<int64_t>(k))};
     }
     return std::nullopt;
   }

@@ -63,7 +63,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // is_scalar(2) test) branch on exactly these.
   m[D::Self] = {"self", {{"recent value", 55, V},
                          {"any value", 45, V},
-                         {"0-d", 3, B},
+                         {"0-d", 5, B},
                          {"empty", 3, B},
                          {"stride 0", 3, B},
                          {"non-contiguous", 4, V},

@@ -43,6 +43,10 @@ struct StorageObs {
   // One flag per byte, empty when none: NaNs whose bits the compiled loops
   // choose (engine/nan_choice.h); the diff compares them as NaNs.
   std::vector<uint8_t> nan_choice;
+  // The byte offset of the first element flagged in nan_choice that holds no
+  // NaN of its flagged dtype (Note [Chosen NaNs checked],
+  // program/chosen_nans.h); -1: none (or not checked).
+  int64_t chosen_nan_number = -1;
   uint64_t hash = 0;            // contents_hash of the bytes (undefined ones read as 0)
 };
 

@@ -32,6 +32,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "program/chosen_nans.h"
+
 #include "engine/error.h"
 #include "engine/overlap.h"
 #include "program/backend.h"
@@ -398,7 +400,10 @@ class TracedBackend : public Backend {
           so.id = n;
           so.nbytes = in.nbytes;
           if (in.undefined && !in.undefined->empty()) so.undefined = *in.undefined;
-          if (in.nan_choice && !in.nan_choice->empty()) so.nan_choice = *in.nan_choice;
+          if (in.nan_choice && !in.nan_choice->empty()) {
+            so.nan_choice = *in.nan_choice;
+            so.chosen_nan_number = first_flagged_number(in.data, in.nbytes, so.nan_choice, so.undefined);
+          }
           so.hash = hash_in_place(n, in.data, in.nbytes, so.undefined);
           if (options.record_contents && in.nbytes > 0) so.bytes.assign(in.data, in.data + in.nbytes);
           continue;
