@@ -70,14 +70,7 @@ void print_row(const std::string& op, const std::string& param, const std::strin
 
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& names,
                   const GeneratedThreads& threads, const MessageReport& messages) {
-  std::vector<ErrorTemplate> listed;
-  if (!messages.templates_file.empty()) {
-    try {
-      listed = read_error_templates(messages.templates_file);
-    } catch (const std::runtime_error& e) {
-      throw UsageError(e.what());
-    }
-  }
+  const std::vector<ErrorTemplate> listed = listed_templates(messages);
   MessageTally tally;
   std::map<Key, Counts> counts;
   std::map<std::string, Counts> per_op;

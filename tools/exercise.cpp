@@ -59,14 +59,7 @@ int exercise_main(const std::vector<std::string>& all_args) {
       args.push_back(all_args[i]);
     }
   }
-  std::vector<ErrorTemplate> listed;
-  if (!messages.templates_file.empty()) {
-    try {
-      listed = read_error_templates(messages.templates_file);
-    } catch (const std::runtime_error& e) {
-      throw UsageError(e.what());
-    }
-  }
+  const std::vector<ErrorTemplate> listed = listed_templates(messages);
   MessageTally tally;
   Options o = parse_options(args, {"--device", "--backends", "--budget"});
   if (o.paths.empty()) throw UsageError("exercise needs program files, fuzzer inputs or folders");

@@ -4,6 +4,15 @@
 
 namespace sc::tool {
 
+std::vector<ErrorTemplate> listed_templates(const MessageReport& messages) {
+  if (messages.templates_file.empty()) return {};
+  try {
+    return read_error_templates(messages.templates_file);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+}
+
 void MessageTally::add(const std::string& op, const StepObs& step, const std::string& where) {
   if (step.outcome != Outcome::Error) return;
   Seen& s = seen_[{op, step.error_kind, message_template(step.error_message)}];

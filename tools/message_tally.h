@@ -14,8 +14,13 @@
 
 #include "program/message_template.h"
 #include "program/observation.h"
+#include "tools/tool.h"
 
 namespace sc::tool {
+
+// The checked-in list of --templates FILE, or none without one; a list that
+// cannot be read is a usage error.
+std::vector<ErrorTemplate> listed_templates(const MessageReport&);
 
 class MessageTally {
  public:
