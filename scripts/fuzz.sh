@@ -198,11 +198,12 @@ report_line() {  # ": <the sanitizer's report line>" from a tool's stderr, if th
   [ -z "$l" ] || printf ': %s' "$l"
 }
 save_generated() {  # seed: its program as a finding, whole before triage can see it
-  local rc=0 tmp="$out/findings/.generated-$1.tmp"
+  local rc=0 tmp="$out/findings/.generated-$1.tmp" report
   "$tool" generate --engine-threads random --seed "$1" --count 1 >"$tmp" 2>"$tmp.err" || rc=$?
+  report=$(report_line "$tmp.err")
   if [ "$rc" -ne 0 ] && trail "$tmp.err" >"$tmp"; then  # Note [The crash trail] (program/crash_trail.h)
-    sed -i "1i # seed $1: stridecheck crashed while generating it (status $rc$(report_line "$tmp.err")); the steps up to the one it crashed in" "$tmp"
-    echo "crash while generating (status $rc)$(report_line "$tmp.err")" >"$out/findings/generated-$1.crashed"
+    sed -i "1i # seed $1: stridecheck crashed while generating it (status $rc$report); the steps up to the one it crashed in" "$tmp"
+    echo "crash while generating (status $rc)$report" >"$out/findings/generated-$1.crashed"
     rc=0
   fi
   if [ "$rc" -eq 0 ]; then
@@ -210,7 +211,7 @@ save_generated() {  # seed: its program as a finding, whole before triage can se
   else
     head -c 20000 "$tmp.err" >"$out/findings/generated-$1.crash"  # counted as an input (count_findings)
     printf 'generated-%s\t%s\tnew\n' "$1" \
-      "crash while generating seed $1 (status $rc; stridecheck generate --seed $1 --engine-threads random)$(report_line "$tmp.err")" >>"$signatures"
+      "crash while generating seed $1 (status $rc; stridecheck generate --seed $1 --engine-threads random)$report" >>"$signatures"
   fi
   rm -f "$tmp" "$tmp.err"
 }
