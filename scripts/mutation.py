@@ -10,7 +10,11 @@
    be killed (reported as survived, "not reached", without a run).
 3. For each selected mutant: STRIDECHECK_MUTANT=<id>, the differential
    property (fixed seed and budget, no shrinking), then the corpus replay,
-   stopping at the first failure: killed, survived or timeout.
+   stopping at the first failure: killed, survived or timeout. With
+   --property-seeds K the property runs with K seeds, every one of them (a
+   kill does not stop the others), then the corpus when none killed: a hard
+   mutant's kill is a draw, and how many of the K seeds kill it says how
+   often the generator alone finds it (the per-seed kill rate is their mean).
 4. Prints the kill rate and every survivor with file:line and the mutation;
    survivors listed in scripts/mutation_equivalent.txt (by stable key) are
    counted as equivalent, not as new survivors; those listed with a tag
@@ -281,29 +285,73 @@ def build(args, sch, targets, src, bdir):
     raise SystemExit("mutation: the build still fails after dropping mutants")
 
 
+def property_seeds(args):
+    """The property's seeds: --seed, and with --property-seeds K the K seeds from --seed up."""
+    return [args.seed + i for i in range(max(1, getattr(args, "property_seeds", 1)))]
+
+
 def checks(args, bdir):
-    """The search's checks, cheapest first: (name, argv, env)."""
-    rc = f"seed={args.seed} max_success={args.programs} max_size={args.max_size} noshrink=1"
+    """The search's checks, cheapest first: (name, argv, env); one property check per seed."""
     prop = [os.path.join(bdir, "bin", "property_tests"), f"--gtest_filter={args.property}"]
     replay = [os.path.join(bdir, "bin", "stridecheck"), "replay", os.path.join(args.root, "corpus")]
-    out = [("property", prop, {"RC_PARAMS": rc})]
+    out = [("property", prop, {"RC_PARAMS": f"seed={s} max_success={args.programs} max_size={args.max_size} noshrink=1"})
+           for s in property_seeds(args)]
     if not args.no_corpus:
         out.append(("corpus", replay, {}))
     return out
 
 
-def run_checks(args, bdir, env_extra, timeout):
-    """('pass'|'killed'|'timeout', which check, seconds)."""
+def run_one(argv, env, timeout):
+    """'pass', 'killed' or 'timeout'."""
+    try:
+        r = subprocess.run(argv, env=dict(os.environ, **env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "pass" if r.returncode == 0 else "killed"
+
+
+def run_checks(args, bdir, env_extra, timeout, durations=None):
+    """('pass'|'killed'|'timeout', which check, seconds), stopping at the first failure; each check's
+    seconds are appended to `durations` when given."""
     t0 = time.time()
     for name, argv, env in checks(args, bdir):
-        e = dict(os.environ, **env, **env_extra)
-        try:
-            r = subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return "timeout", name, time.time() - t0
-        if r.returncode != 0:
-            return "killed", name, time.time() - t0
+        t1 = time.time()
+        st = run_one(argv, dict(env, **env_extra), timeout)
+        if durations is not None:
+            durations.append(time.time() - t1)
+        if st != "pass":
+            return st, name, time.time() - t0
     return "pass", "", time.time() - t0
+
+
+def run_seeds(args, bdir, env_extra, timeout):
+    """--property-seeds K: every property seed is run (a kill does not stop the others), then the corpus
+    when no seed killed. ('pass'|'killed'|'timeout' of the first check that failed, which check,
+    seconds, how many of the K seeds killed: failed or timed out)."""
+    t0 = time.time()
+    first, seed_kills = None, 0
+    for name, argv, env in checks(args, bdir):
+        if name == "corpus" and first:
+            break
+        st = run_one(argv, dict(env, **env_extra), timeout)
+        if name == "property" and st != "pass":
+            seed_kills += 1
+        if st != "pass" and not first:
+            first = (st, name)
+    st, by = first or ("pass", "")
+    return st, by, time.time() - t0, seed_kills
+
+
+def per_seed_rate(results, k, excluded):
+    """The generator alone's per-seed kill rate: the mean over the scored mutants (not `excluded`:
+    equivalent or version-gated keys) of the share of the K property seeds that killed each; with the
+    any-seed count (the mutants some seed killed) and how many were scored. (rate %, any, n)"""
+    scored = [r for r in results if r["key"] not in excluded]
+    if not scored:
+        return 100.0, 0, 0
+    rate = 100.0 * sum(r.get("seed_kills", 0) / k for r in scored) / len(scored)
+    return rate, sum(1 for r in scored if r.get("seed_kills", 0) > 0), len(scored)
 
 
 def killed_only_by_corpus(results):
@@ -390,16 +438,20 @@ def search_fingerprint(args, bdir):
     if not args.no_corpus:
         for d, _, fs in os.walk(os.path.join(args.root, "corpus")):
             corpus += [os.path.join(d, f) for f in fs]
-    params = json.dumps([args.property, args.seed, args.programs, args.max_size, args.no_corpus])
+    params = [args.property, args.seed, args.programs, args.max_size, args.no_corpus]
+    if len(property_seeds(args)) > 1:  # K = 1 keeps the fingerprint of the runs before --property-seeds
+        params.append(len(property_seeds(args)))
+    params = json.dumps(params)
     bins = [os.path.join(bdir, "bin", p) for p in ("property_tests", "stridecheck")]
     return hashlib.sha1((params + sha1_of_files(bins, bdir)
                           + sha1_of_files(sorted(corpus), args.root)).encode()).hexdigest()[:16]
 
 
 RESULT_FIELDS = ("status", "by", "secs")
+SEED_FIELDS = RESULT_FIELDS + ("seed_kills",)  # --property-seeds K > 1
 
 
-def load_results(path, fingerprint):
+def load_results(path, fingerprint, fields=RESULT_FIELDS):
     """key -> the outcome recorded for it by a run with this fingerprint (the last one wins);
     a line cut short by a stop (or written by another search) is ignored."""
     done = {}
@@ -412,7 +464,7 @@ def load_results(path, fingerprint):
             except ValueError:
                 continue
             if isinstance(r, dict) and r.get("fingerprint") == fingerprint and "key" in r \
-                    and all(k in r for k in RESULT_FIELDS):
+                    and all(k in r for k in fields):
                 done[r["key"]] = r
     return done
 
@@ -444,6 +496,11 @@ def main():
     ap.add_argument("--programs", type=int, default=1000, help="generated programs per mutant (property budget)")
     ap.add_argument("--max-size", type=int, default=300)
     ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--property-seeds", type=int, default=1, metavar="K",
+                    help="run the property with K seeds (--seed, --seed+1, ...) per mutant, each one even after "
+                    "another killed it, and report per mutant how many killed it and the generator alone's "
+                    "per-seed kill rate (the mean of kills/K) beside the any-seed rate; the corpus runs only "
+                    "when no seed killed")
     ap.add_argument("--property", default="*:-PlantedBug.*",
                     help="gtest filter of property_tests (default: every property but the planted-bug demo)")
     ap.add_argument("--no-corpus", action="store_true", help="skip the corpus replay")
@@ -511,8 +568,10 @@ def main():
     # Outcomes saved by an earlier run of this search (a stopped one) are not run again.
     results_path = args.results or os.path.join(bdir_root, "results.jsonl")
     fingerprint = search_fingerprint(args, bdir)
-    done = {} if args.fresh else load_results(results_path, fingerprint)
-    results = [dict(m, **{k: done[m["key"]][k] for k in RESULT_FIELDS}) for m in sel if m["key"] in done]
+    k_seeds = len(property_seeds(args))
+    fields = SEED_FIELDS if k_seeds > 1 else RESULT_FIELDS
+    done = {} if args.fresh else load_results(results_path, fingerprint, fields)
+    results = [dict(m, **{k: done[m["key"]][k] for k in fields}) for m in sel if m["key"] in done]
     todo = [m for m in sel if m["key"] not in done]
     log(f"mutation: {len(results)} of {len(sel)} already scored by this search in {results_path} "
         f"(fingerprint {fingerprint}); running {len(todo)}")
@@ -523,17 +582,23 @@ def main():
         trace = os.path.join(bdir_root, "trace.bin")
         with open(trace, "wb") as f:
             f.write(b"\0" * max(1, len(mutants)))
-        status, which, secs = run_checks(args, bdir, {"STRIDECHECK_MUTANT_TRACE": trace}, None)
+        durations = []
+        status, which, secs = run_checks(args, bdir, {"STRIDECHECK_MUTANT_TRACE": trace}, None, durations)
         if status != "pass":
             raise SystemExit(f"mutation: the search fails with no mutant active ({which}): fix that first")
         reached = open(trace, "rb").read()
-        timeout = args.timeout or max(20.0, 5 * secs)
+        # K seeds: a check's timeout is 5x the longest clean check (5x the whole clean run would let
+        # a hanging mutant cost K times as much).
+        timeout = args.timeout or max(20.0, 5 * (max(durations) if k_seeds > 1 else secs))
         log(f"mutation: clean run {secs:.1f} s; {sum(1 for b in reached if b)} of {len(mutants)} mutants "
             f"reached; running {len(todo)} (timeout {timeout:.0f} s per check)")
 
     def one(m):
         if not reached[m["id"]]:
-            return dict(m, status="survived", by="not reached", secs=0.0)
+            return dict(m, status="survived", by="not reached", secs=0.0, **({"seed_kills": 0} if k_seeds > 1 else {}))
+        if k_seeds > 1:
+            st, by, s, kills = run_seeds(args, bdir, {"STRIDECHECK_MUTANT": str(m["id"])}, timeout)
+            return dict(m, status="survived" if st == "pass" else st, by=by, secs=s, seed_kills=kills)
         st, by, s = run_checks(args, bdir, {"STRIDECHECK_MUTANT": str(m["id"])}, timeout)
         return dict(m, status="survived" if st == "pass" else st, by=by, secs=s)
 
@@ -544,7 +609,8 @@ def main():
             r = fut.result()
             append_result(results_path, r, fingerprint)
             results.append(r)
-            log(f"mutation: {i}/{len(todo)} {r['status']}{' (' + r['by'] + ')' if r['by'] else ''} "
+            kills = f" seeds {r['seed_kills']}/{k_seeds}" if k_seeds > 1 else ""
+            log(f"mutation: {i}/{len(todo)} {r['status']}{' (' + r['by'] + ')' if r['by'] else ''}{kills} "
                 f"{r['file']}:{r['line']} {r['mutation']} ({time.time() - t0:.0f} s)")
     results.sort(key=lambda r: r["id"])
 
@@ -570,7 +636,9 @@ def main():
     print("== mutation summary ==")
     print(f"  files mutated: {len(targets)}; mutants compiled: {len(mutants)} "
           f"(build failures dropped: {len(dropped)}); run: {len(results)}")
-    print(f"  search: property '{args.property}' seed={args.seed} programs={args.programs}"
+    seeds = property_seeds(args)
+    print(f"  search: property '{args.property}' seed={args.seed}"
+          + (f"..{seeds[-1]} ({k_seeds} seeds)" if k_seeds > 1 else "") + f" programs={args.programs}"
           + ("" if args.no_corpus else " + corpus replay"))
     print(f"  killed: {len(killed)} (" + ", ".join(f"{k} {v}" for k, v in sorted(by.items())) + f"), timeout: "
           f"{len(timeouts)}, survived: {len(survived)} (not reached: "
@@ -582,6 +650,11 @@ def main():
         alone = len(killed) + len(timeouts) - len(corpus_only)
         print(f"  generator alone (the property, as --no-corpus scores it): {100.0 * alone / denom if denom else 100.0:.1f}% "
               f"({alone}/{denom}; killed only by the corpus: {len(corpus_only)})")
+    if k_seeds > 1:
+        ps_rate, ps_any, ps_n = per_seed_rate(results, k_seeds, set(eq) | gated_keys)
+        print(f"  generator alone, per-seed kill rate: {ps_rate:.1f}% (mean over {ps_n} mutants of the share of "
+              f"the {k_seeds} property seeds that killed each); any seed: "
+              f"{100.0 * ps_any / ps_n if ps_n else 100.0:.1f}% ({ps_any}/{ps_n})")
     if gated:
         print(f"  version-gated (engine semantics {semantics or '?'}; listed as [only X.Y]: killable only under "
               f"that oracle, not counted): {len(gated)}")
@@ -608,6 +681,14 @@ def main():
             note = " [not reached]" if r["by"] == "not reached" else ""
             print(f"{r['file']}:{r['line']}:{r['col']}: {r['op']}: {r['mutation']}{note}  key={r['key']}")
             print(f"    {source_line(args.root, r)}")
+    if k_seeds > 1:
+        hard = [r for r in results if r["key"] not in eq and r["key"] not in gated_keys
+                and r.get("seed_kills", 0) < k_seeds]
+        print(f"== property seeds that killed each mutant, below {k_seeds}/{k_seeds} ({len(hard)}; every other "
+              f"scored mutant: {k_seeds}/{k_seeds}) ==")
+        for r in sorted(hard, key=lambda r: (r.get("seed_kills", 0), r["file"], r["line"], r["col"])):
+            print(f"{r.get('seed_kills', 0)}/{k_seeds} {r['file']}:{r['line']}:{r['col']}: {r['op']}: "
+                  f"{r['mutation']}  key={r['key']}")
     if corpus_only and not args.no_corpus:
         print(f"== killed only by the corpus ({len(corpus_only)}: the generator alone misses them) ==")
         for r in sorted(corpus_only, key=lambda r: (r["file"], r["line"], r["col"])):

@@ -6,10 +6,13 @@ wins), so a stopped run keeps what it scored; --run-files keeps the members of
 the sample taken over every file, not a new sample of the named files; a
 reused build older than an engine header is found (its objects would be
 linked with mutants compiled against the new headers); the kills only the
-corpus made (what a --no-corpus run would score survived) are told apart."""
+corpus made (what a --no-corpus run would score survived) are told apart;
+--property-seeds K runs every seed (a kill does not stop the others), the
+corpus only when none killed, and the per-seed kill rate is the mean share."""
 import argparse
 import json
 import os
+import stat
 import sys
 import tempfile
 
@@ -123,7 +126,71 @@ def test_killed_only_by_corpus():
           "only the corpus's kills and timeouts are the generator's gaps")
 
 
+def fake_bin(path, body):
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + body + "\n")
+    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+
+
+def test_property_seeds():
+    with tempfile.TemporaryDirectory() as tmp:
+        bdir = os.path.join(tmp, "b")
+        os.makedirs(os.path.join(bdir, "bin"))
+        log = os.path.join(tmp, "ran")
+        # A property that the mutant "7" fails under even seeds only; the corpus fails under mutant "8".
+        fake_bin(os.path.join(bdir, "bin", "property_tests"),
+                 f'echo "property $RC_PARAMS" >> {log}\n'
+                 'seed=$(echo "$RC_PARAMS" | sed "s/.*seed=\\([0-9]*\\).*/\\1/")\n'
+                 '[ "$STRIDECHECK_MUTANT" = 7 ] && [ $((seed % 2)) = 0 ] && exit 1\nexit 0')
+        fake_bin(os.path.join(bdir, "bin", "stridecheck"),
+                 f'echo corpus >> {log}\n[ "$STRIDECHECK_MUTANT" = 8 ] && exit 1\nexit 0')
+        args = argparse.Namespace(root=tmp, no_corpus=False, property="*", seed=10, programs=5, max_size=3,
+                                  property_seeds=3)
+        check(mutation.property_seeds(args) == [10, 11, 12], "K seeds from --seed up")
+
+        def ran():
+            with open(log) as f:
+                lines = f.read().split("\n")[:-1]
+            os.unlink(log)
+            return lines
+        st, by, _, kills = mutation.run_seeds(args, bdir, {"STRIDECHECK_MUTANT": "7"}, 20)
+        check((st, by, kills) == ("killed", "property", 2), f"seeds 10 and 12 kill: {st} {by} {kills}")
+        lines = ran()
+        check(len(lines) == 3 and all(ln.startswith("property") for ln in lines),
+              f"every seed runs after the first kill, the corpus does not: {lines}")
+        st, by, _, kills = mutation.run_seeds(args, bdir, {"STRIDECHECK_MUTANT": "8"}, 20)
+        check((st, by, kills) == ("killed", "corpus", 0), f"no seed kills, the corpus does: {st} {by} {kills}")
+        check(ran()[-1] == "corpus", "the corpus runs when no seed killed")
+        st, by, _, kills = mutation.run_seeds(args, bdir, {"STRIDECHECK_MUTANT": "9"}, 20)
+        check((st, by, kills) == ("pass", "", 0), "a survivor")
+        ran()
+        # K = 1 (the default): one property run, the first failure stops (the runs before the option).
+        args.property_seeds, args.seed = 1, 11
+        check(mutation.run_checks(args, bdir, {"STRIDECHECK_MUTANT": "7"}, 20)[:2] == ("pass", "")
+              and len(ran()) == 2, "seed 11 alone: property and corpus, both pass")
+        args.seed = 12
+        check(mutation.run_checks(args, bdir, {"STRIDECHECK_MUTANT": "7"}, 20)[:2] == ("killed", "property")
+              and len(ran()) == 1, "seed 12 alone kills; the corpus does not run")
+        # The fingerprint: K = 1 is the fingerprint of the runs before --property-seeds; K = 3 another.
+        fp1 = mutation.search_fingerprint(argparse.Namespace(**dict(vars(args), no_corpus=True)), bdir)
+        legacy = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "property_seeds"})
+        legacy.no_corpus = True
+        check(fp1 == mutation.search_fingerprint(legacy, bdir), "K = 1: the old fingerprint")
+        args.property_seeds = 3
+        check(mutation.search_fingerprint(argparse.Namespace(**dict(vars(args), no_corpus=True)), bdir) != fp1,
+              "K = 3: another search")
+    results = [dict(outcome("f@1", "killed", "property"), seed_kills=3),
+               dict(outcome("f@2", "killed", "property"), seed_kills=1),
+               dict(outcome("f@3", "killed", "corpus"), seed_kills=0),
+               dict(outcome("f@4", "survived"), seed_kills=0),
+               dict(outcome("f@5", "survived"), seed_kills=0)]  # listed as equivalent
+    rate, any_seed, n = mutation.per_seed_rate(results, 3, {"f@5"})
+    check((any_seed, n) == (2, 4), f"any seed: 2 of the 4 scored: {any_seed}/{n}")
+    check(abs(rate - 100.0 * (1 + 1 / 3) / 4) < 1e-9, f"per-seed rate is the mean of kills/K: {rate}")
+
+
 def main():
+    test_property_seeds()
     test_killed_only_by_corpus()
     test_stale_headers()
     test_results_file()
