@@ -14,6 +14,7 @@
 #include <set>
 #include <tuple>
 
+#include "program/crash_note.h"
 #include "program/domains.h"
 #include "program/generator.h"
 #include "program/ops.h"
@@ -66,6 +67,24 @@ void print_row(const std::string& op, const std::string& param, const std::strin
   std::printf("%s\n", c.drawn == 0 && param != "*" ? "  <- never drawn" : "");
 }
 
+// What a crash in program k leaves on stdout: the seed, the totals of the
+// programs before it, their failures, and how to go on past it.
+std::string running_note(uint64_t seed, int k, int count, const int64_t verdicts[4],
+                         const std::vector<std::string>& failures) {
+  auto str = [](auto v) { return std::to_string(v); };
+  const uint64_t s = seed + static_cast<uint64_t>(k);
+  std::string note = "stridecheck generate --stats: the process died in seed " + str(s) + ", program " + str(k + 1) +
+                     " of " + str(count) + " (stridecheck generate --seed " + str(s) + " prints it)\n";
+  if (k > 0)
+    note += "the " + str(k) + " programs before it (seeds " + str(seed) + ".." + str(s - 1) + "): pass " +
+            str(verdicts[0]) + ", fail " + str(verdicts[1]) + ", undefined " + str(verdicts[2]) + ", skipped " +
+            str(verdicts[3]) + "\n";
+  if (!failures.empty()) note += "failing programs:\n";
+  for (const std::string& f : failures) note += "  " + f + "\n";
+  if (k + 1 < count) note += "the rest: the same command with --seed " + str(s + 1) + " --count " + str(count - k - 1) + "\n";
+  return note;
+}
+
 }  // namespace
 
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& names,
@@ -87,7 +106,11 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
   // takes seconds is a harness or engine cost cliff a campaign pays for millions
   // of times (generated seed 12630 took 27 s before Storage counted its flags).
   std::vector<std::pair<double, uint64_t>> slowest;
+  // A backend that dies (LibTorch's own SIGSEGV or SIGFPE) still leaves the
+  // totals so far and the seed it died in (Note [A report that survives a crash]).
+  crash_note::enable();
   for (int k = 0; k < count; ++k) {
+    crash_note::set(running_note(seed, k, count, verdicts, failures));
     const auto started = std::chrono::steady_clock::now();
     Choices choices = Choices::from_seed(seed + static_cast<uint64_t>(k));
     GenerationLog log;
