@@ -2,7 +2,7 @@
 # Installs what stridecheck needs, only when something is missing; idempotent and
 # quiet when everything is already there.
 #
-# 1. Debian packages (apt-get): compilers, cmake, GoogleTest, RapidCheck, Google
+# 1. Debian packages (apt-get): compilers, cmake, ccache, GoogleTest, RapidCheck, Google
 #    Benchmark, and Debian's libtorch-dev 1.13.1 (the second oracle, build-1.13/).
 # 2. The default oracle, LibTorch 2.15.0, from the pinned PyPI wheel (a CUDA build
 #    whose CPU part needs only the CUDA runtime), into
@@ -105,7 +105,7 @@ prefix="$cache/libtorch-$torch_version"
 if [ "$print_prefix" = 1 ]; then echo "$prefix"; exit 0; fi
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev libtorch-dev librapidcheck-dev
-          libgtest-dev libgmock-dev libbenchmark-dev python3-pip unzip)
+          libgtest-dev libgmock-dev libbenchmark-dev python3-pip unzip ccache)
 
 missing=()
 for p in "${packages[@]}"; do
