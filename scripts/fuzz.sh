@@ -185,7 +185,11 @@ sweep_chunk() {  # seed count: succeeds when the tool got through the chunk (fai
   grep -q '^programs: pass' "$logs/sweep-$k.out"
 }
 bisect_chunk() {  # seed count: the first seed of the range the tool does not get through, alone
-  local s=$1 n=$2 half
+  local s=$1 n=$2 half named
+  # A fatal signal names its seed (Note [A report that survives a crash]); a
+  # hang or a sanitizer's plain exit does not, and is bisected (a child per half).
+  named=$(sed -nE 's/^stridecheck generate --stats: the process died in seed ([0-9]+),.*/\1/p' "$logs/sweep-$k.out" | head -n1)
+  if [ -n "$named" ]; then echo "$named"; return; fi
   while [ "$n" -gt 1 ]; do
     half=$((n / 2))
     if sweep_chunk "$s" "$half"; then s=$((s + half)); n=$((n - half)); else n=$half; fi
