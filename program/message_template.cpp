@@ -124,11 +124,13 @@ std::vector<ErrorTemplate> parse_error_templates(std::string_view text, const st
   for_each_list_line(text, [&](const ListLine& l) {
     std::string entry = trim_blanks(l.entry);
     if (entry.empty()) return;
-    constexpr std::string_view kCorpusOnly = "corpus-only ", kRare = "rare ";
+    constexpr std::string_view kCorpusOnly = "corpus-only ", kRare = "rare ", kEngineOnly = "engine-only ";
     const bool corpus_only = entry.starts_with(kCorpusOnly);
     const bool rare = entry.starts_with(kRare);
+    const bool engine_only = entry.starts_with(kEngineOnly);
     if (corpus_only) entry = trim_blanks(entry.substr(kCorpusOnly.size()));
     if (rare) entry = trim_blanks(entry.substr(kRare.size()));
+    if (engine_only) entry = trim_blanks(entry.substr(kEngineOnly.size()));
     const size_t a = entry.find_first_of(" \t");
     const size_t b = a == std::string::npos ? a : entry.find_first_not_of(" \t", a);
     const size_t c = b == std::string::npos ? b : entry.find_first_of(" \t", b);
@@ -141,6 +143,7 @@ std::vector<ErrorTemplate> parse_error_templates(std::string_view text, const st
     t.line = l.number;
     t.corpus_only = corpus_only;
     t.rare = rare;
+    t.engine_only = engine_only;
     if (!t.kind.ends_with("Error")) throw list_error(file, l.number, "'" + t.kind + "' is not an error kind");
     out.push_back(std::move(t));
   });

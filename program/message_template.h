@@ -36,9 +36,15 @@ struct ErrorTemplate {
   // Written `rare op kind template`: the generator reaches it, but seldom
   // (one of the law's two searches, or neither): not asserted by the law.
   bool rare = false;
+  // Written `engine-only op kind template`: the generator raises it only on
+  // the engine's side, at steps the oracle refuses to run on that LibTorch
+  // (they would crash it or corrupt its heap), so no generated program
+  // compares it (a hand-made one may, where LibTorch raises it otherwise):
+  // neither asserted by the law nor expected from the oracle side of a sweep.
+  bool engine_only = false;
 };
 
-// Parses the list: one entry a line, `[corpus-only|rare] op kind template  #
+// Parses the list: one entry a line, `[corpus-only|rare|engine-only] op kind template  #
 // reason`; blank and comment lines are skipped. Throws std::runtime_error "<file>:<line>: ...".
 std::vector<ErrorTemplate> parse_error_templates(std::string_view text, const std::string& file);
 std::vector<ErrorTemplate> read_error_templates(const std::string& file);

@@ -61,9 +61,14 @@ TEST(ErrorTemplates, ParsesTheListFormat) {
       "# comment\n\nview RuntimeError shape '[..]' is invalid for input of size N  # InferSize.h\n"
       "select IndexError select(): index N out of range for tensor of size [..] at dimension N\n"
       "corpus-only  unbind RuntimeError cannot create std::vector larger than max_size()\n"
-      "rare add_ RuntimeError Stride calculation overflowed\n",
+      "rare add_ RuntimeError Stride calculation overflowed\n"
+      "engine-only T RuntimeError IntArrayRef contains an int that cannot be represented as a SymInt: N\n",
       "list.txt");
-  ASSERT_EQ(list.size(), 4u);
+  ASSERT_EQ(list.size(), 5u);
+  EXPECT_TRUE(list[4].engine_only);
+  EXPECT_FALSE(list[4].rare);
+  EXPECT_EQ(list[4].op, "T");
+  EXPECT_FALSE(list[3].engine_only);
   EXPECT_TRUE(list[3].rare);
   EXPECT_FALSE(list[3].corpus_only);
   EXPECT_EQ(list[3].op, "add_");
