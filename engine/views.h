@@ -176,17 +176,27 @@ inline bool is_plain_view_geometry(const Tensor& self, const Shape& sizes, const
 // numel overflow. Ops built on alias_with_sizes_and_strides (view,
 // _reshape_alias, alias) use alias_with_sizes_and_strides. The rvalue
 // overload moves the op's own geometry into the result.
-Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset);
-Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset,
+                            bool offset_passed = true);
+Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset,
+                            bool offset_passed = true);
 // The same checks one by one, without the plain-geometry shortcut (what
 // check_as_strided runs when is_plain_view_geometry says no; tests hold the
 // two against each other).
-void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset);
+// `offset_passed` false: the op calls self.as_strided(sizes, strides) without
+// an offset (expand, permute, movedim, transpose, squeeze, unsqueeze, unfold,
+// as_strided with none): LibTorch takes self's offset as an int64, so 1.13
+// converts no SymInt from it and an offset below -2^62 reaches "Tensor:
+// invalid storage offset", not "Expected !is_symbolic()" (measured;
+// corpus/regressions/implicit_offset_below_symint_range.prog).
+void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset,
+                               bool offset_passed = true);
 // Those checks alone, for an in-place restride of self (as_strided_: the
 // structured ops' resize of an out= tensor); a plain geometry passes them all.
-inline void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
+inline void check_as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset,
+                             bool offset_passed = true) {
   if (!is_plain_view_geometry(self, sizes, strides, storage_offset)) [[unlikely]]
-    check_as_strided_in_order(self, sizes, strides, storage_offset);
+    check_as_strided_in_order(self, sizes, strides, storage_offset, offset_passed);
 }
 // at::native::alias_with_sizes_and_strides: a view at self's storage_offset;
 // its only checks are TensorImpl::set_sizes_and_strides's (negative strides

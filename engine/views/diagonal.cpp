@@ -75,7 +75,7 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
       strides[d] = self.strides[d];
     }
   }
-  check_as_strided(self, sizes, strides, out.storage_offset);
+  check_as_strided(self, sizes, strides, out.storage_offset, /*offset_passed=*/false);
   return out;
 }
 
@@ -96,7 +96,7 @@ Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, st
       SC_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
     (void)compute_storage_nbytes_contiguous(Shape{}, itemsize(self.dtype), offset);
   }
-  return checked_strided_view(self, size, stride, offset);
+  return checked_strided_view(self, size, stride, offset, storage_offset.has_value());
 }
 
 }  // namespace sc::engine

@@ -66,7 +66,7 @@ MaybeFailure expand_into(const Tensor& self, const Shape& size, Tensor& out) {
       strides[i] = st;
     }
   }
-  check_as_strided(self, sizes, strides, out.storage_offset);
+  check_as_strided(self, sizes, strides, out.storage_offset, /*offset_passed=*/false);
   return std::nullopt;
 }
 

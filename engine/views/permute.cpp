@@ -34,7 +34,7 @@ Tensor transposed(const Tensor& self, int64_t dim0, int64_t dim1) {
   if (!is_plain_view_geometry(self, sizes, strides, self.storage_offset)) [[unlikely]] {
     check_concrete_symints(strides);  // as_strided_symint(sym sizes, sym strides)
     check_concrete_symints(sizes);
-    check_as_strided_in_order(self, sizes, strides, self.storage_offset);
+    check_as_strided_in_order(self, sizes, strides, self.storage_offset, /*offset_passed=*/false);
   }
   return out;
 }
@@ -122,7 +122,7 @@ Checked<Tensor> permute_checked(const Tensor& self, const Shape& dims) {
   SC_TRY(permute_rank_failure(self, dims));
   Tensor out = make_view_of_rank(self, dims.size(), self.storage_offset);  // filled in place
   SC_TRY(permute_fill(self, dims, out));
-  check_as_strided(self, out.sizes, out.strides, self.storage_offset);
+  check_as_strided(self, out.sizes, out.strides, self.storage_offset, /*offset_passed=*/false);
   return out;
 }
 
@@ -130,7 +130,7 @@ Tensor permute(const Tensor& self, const Shape& dims) {
   throw_if(permute_rank_failure(self, dims));
   Tensor out = make_view_of_rank(self, dims.size(), self.storage_offset);  // filled in place
   throw_if(permute_fill(self, dims, out));
-  check_as_strided(self, out.sizes, out.strides, self.storage_offset);
+  check_as_strided(self, out.sizes, out.strides, self.storage_offset, /*offset_passed=*/false);
   return out;
 }
 

@@ -241,8 +241,8 @@ void check_contiguous_stride_calculation(const Shape& sizes) {
 // self.as_strided(sizes, strides, offset): the SymInt conversions (right to
 // left), then at::native::setStrided (1.13) on a fresh view of self's storage.
 void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Shape& strides,
-                               int64_t storage_offset) {
-  check_symint(storage_offset);
+                               int64_t storage_offset, bool offset_passed) {
+  if (offset_passed) check_symint(storage_offset);
   check_symint_list(strides);
   check_symint_list(sizes);
   SC_CHECK(sizes.size() == strides.size(), "mismatch in length of strides and shape");
@@ -282,13 +282,15 @@ void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Sha
   check_numel(sizes);
 }
 
-Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset) {
-  check_as_strided(self, sizes, strides, storage_offset);
+Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset,
+                            bool offset_passed) {
+  check_as_strided(self, sizes, strides, storage_offset, offset_passed);
   return make_view(self, std::move(sizes), std::move(strides), storage_offset);
 }
 
-Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset) {
-  check_as_strided(self, sizes, strides, storage_offset);
+Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset,
+                            bool offset_passed) {
+  check_as_strided(self, sizes, strides, storage_offset, offset_passed);
   return make_view(self, sizes, strides, storage_offset);
 }
 

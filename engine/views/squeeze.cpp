@@ -17,18 +17,18 @@ Tensor squeeze(const Tensor& self) {
       strides.push_back(self.strides[d]);
     }
   }
-  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset, /*offset_passed=*/false);
 }
 
 // squeeze(dim): drop dim if its size is 1; 0-d and other sizes: same geometry.
 Checked<Tensor> squeeze_checked(const Tensor& self, int64_t dim) {
   const int64_t dims = self.dim();
   SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, dims));
-  if (dims == 0 || self.sizes[dim] != 1) return checked_strided_view(self, self.sizes, self.strides, self.storage_offset);
+  if (dims == 0 || self.sizes[dim] != 1) return checked_strided_view(self, self.sizes, self.strides, self.storage_offset, /*offset_passed=*/false);
   Shape sizes = self.sizes, strides = self.strides;
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset, /*offset_passed=*/false);
 }
 
 Tensor squeeze(const Tensor& self, int64_t dim) { return squeeze_checked(self, dim).value_or_throw(); }
@@ -47,7 +47,7 @@ Checked<Tensor> unsqueeze_checked(const Tensor& self, int64_t dim) {
     check_concrete_symints(strides);
     check_concrete_symints(sizes);
   }
-  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset);
+  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset, /*offset_passed=*/false);
 }
 
 Tensor unsqueeze(const Tensor& self, int64_t dim) { return unsqueeze_checked(self, dim).value_or_throw(); }
