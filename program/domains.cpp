@@ -121,6 +121,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                     {"size-1 dim", 4, B},
                                     {"rank 5 or more", 2, B},
                                     {"padded rows", 4, V},
+                                    {"wraps when narrowed", 2, B},
                                     {"negative size", 5, B},
                                     {"rank 64 or 65", 1, B},
                                     {"failed out=", 2, B}}};
@@ -128,7 +129,14 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // their length, at an offset of 0..4 (a narrow of the last dim): stride(-1)
   // is 1, and the outer stride, the offset or both are no multiple of a
   // wider dtype's ratio, so `view dtype=` reaches each of its divisibility
-  // checks in turn.
+  // checks in turn (a view of this class reinterprets as a wider dtype half
+  // the time).
+  // "wraps when narrowed": a size-1 dim's stride, a last size (beside a zero
+  // one) or a storage offset (with a zero size) of 2^63 / r, r = 2, 4 or 8:
+  // `view dtype=` to an element r times narrower wraps it to -2^63, not a
+  // SymInt (2.x: a symbolic result, what reading it raises); a view of this
+  // class reinterprets as a narrower dtype half the time (as "padded rows" as
+  // a wider one).
   // "negative size" (here, in Self and in Other): a value with a negative size
   // and a zero one (as_strided [-2,0] [1,1] passes LibTorch's checks: numel 0
   // needs no storage; [0,3,-2] too, as numel multiplies in order and stops
@@ -202,8 +210,13 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                            {"INT64_MAX size", 1, X}}};
   m[D::Strides] = {"strides", {{"small", 45, V}, {"contiguous", 20, V}, {"zero", 10, V}, {"negative", 6, X},
                                {"huge", 5, B}, {"wrong length", 4, X}}};
+  // "storage bytes at INT64_MAX": the offset that makes the storage the
+  // header needs exactly the largest multiple of the itemsize up to INT64_MAX
+  // bytes (INT64_MAX itself for a 1-byte dtype), or one element past it:
+  // computeStorageNbytes' overflow test against its "out of bounds" message.
   m[D::StorageOffset] = {"storage offset", with_extremes({{"none", 35, V}, {"0", 15, V}, {"in storage", 30, V},
-                                                          {"past the end", 5, X}, {"negative", 5, X}})};
+                                                          {"past the end", 5, X}, {"negative", 5, X},
+                                                          {"storage bytes at INT64_MAX", 3, X}})};
   std::vector<DomainClass> view_shape = {{"factorisation", 40, V},     {"with -1", 25, V},
                                          {"high rank with ones", 5, B}, {"two -1", 4, X},
                                          {"wrong element count", 8, X}, {"negative size", 4, X},

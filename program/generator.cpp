@@ -73,6 +73,9 @@ struct StepContext {
   int64_t dim_size = 1;
   int64_t start = 0;
   std::vector<int64_t> shape;
+  std::vector<int64_t> strides;  // as_strided's, for its storage offset
+  // A reinterpreting view of "padded rows" (+1): a wider dtype; of "wraps when narrowed" (-1): a narrower one.
+  int dtype_width = 0;
   int64_t move_len = -1;  // -1: source not drawn, 0: an int, else the list length
   std::vector<KwArg> extra_kwargs;
   std::vector<DrawnClass> drawn;
@@ -134,6 +137,7 @@ class Generator {
     if (cls == "special-value run") return special_run();
     if (cls == "odd size-1 strides") return odd_size_one_self();
     if (cls == "padded rows") return padded_rows();
+    if (cls == "wraps when narrowed") return wraps_when_narrowed();
     if (cls == "dtype limits") return dtype_limits_value();
     auto has = [&](const Tensor& t) {
       const int64_t n = t.dim();
@@ -423,6 +427,29 @@ class Generator {
       if (next_name_ == before || !bound_value(base)) return pick();
     }
     return emit_as_strided(base, {rows, n}, {n + pad, 1}, offset, "made padded rows");
+  }
+  // The ViewSelf class "wraps when narrowed" (program/domains.cpp): `as_strided
+  // v` with a size-1 dim of stride 2^63 / r ([1, n] [2^63 / r, 1]), a last
+  // size of 2^63 / r beside a zero one ([0, 2^63 / r] [1, 1]) or a storage
+  // offset of 2^63 / r with a zero size ([0] [1]); numel 0 needs no storage.
+  // r is 2, 4 or 8 (no more than v's element size when it can): `view dtype=`
+  // to an element r times narrower multiplies each by r, to -2^63, which is
+  // no SymInt (2.x: the result is symbolic; 1.13 keeps the wrapped values).
+  const Value& wraps_when_narrowed() {
+    if (!prog_ || env_.empty()) return pick();
+    const Value& v = pick();
+    const std::string name = v.name;
+    const int64_t item = engine::itemsize(v.tensor.dtype);
+    const int64_t elems = v.tensor.storage->nbytes() / item;
+    const int64_t r = item >= 8 ? one_of<int64_t>({2, 4, 8}) : item >= 4 ? one_of<int64_t>({2, 4}) : 2;
+    const int64_t big = static_cast<int64_t>((uint64_t{1} << 63) / static_cast<uint64_t>(r));
+    const uint32_t form = elems > 0 ? c_.below(3) : 1 + c_.below(2);
+    if (form == 0) {
+      const int64_t n = c_.between(1, std::min<int64_t>(elems, 4));
+      return emit_as_strided(name, {1, n}, {big, 1}, 0, "made wraps when narrowed");
+    }
+    if (form == 1) return emit_as_strided(name, {0, big}, {1, 1}, 0, "made wraps when narrowed");
+    return emit_as_strided(name, {0}, {1}, big, "made wraps when narrowed");
   }
   // The Self class "dtype limits" (program/domains.cpp): `tensor [...]
   // dtype=D` of 4..12 values drawn from D's lowest and highest values, one
@@ -813,6 +840,32 @@ class Generator {
     }
     return s;
   }
+  // A dtype with a wider element than d (`width` +1) or a narrower one (-1); any dtype when there is none.
+  std::string_view other_width_dtype(engine::DType d, int width) {
+    using engine::DType;
+    std::vector<DType> found;
+    for (DType w : {DType::Int8, DType::UInt8, DType::Bool, DType::Int16, DType::Float16, DType::BFloat16, DType::Int32,
+                    DType::Float32, DType::Int64, DType::Float64})
+      if (width > 0 ? engine::itemsize(w) > engine::itemsize(d) : engine::itemsize(w) < engine::itemsize(d))
+        found.push_back(w);
+    if (found.empty()) return draw_class(Domain::DType);
+    return engine::dtype_name(found[c_.below(static_cast<uint32_t>(found.size()))]);
+  }
+  // The StorageOffset class "storage bytes at INT64_MAX": as_strided's offset o
+  // such that the storage its header needs, (1 + o + sum(stride * (size - 1)))
+  // * itemsize, is the largest multiple of the itemsize <= INT64_MAX (for a
+  // 1-byte dtype INT64_MAX itself), or one element more half the time:
+  // computeStorageNbytes' `bytes > INT64_MAX` overflow test against its
+  // out-of-bounds message. The drawn sizes and strides as they are (a size 0:
+  // no storage needed; a negative stride: the span counts as 0).
+  int64_t offset_at_int64_max_bytes(const Tensor& t, const StepContext& ctx) {
+    __int128 span = 0;
+    for (size_t i = 0; i < ctx.shape.size() && i < ctx.strides.size(); ++i)
+      if (ctx.shape[i] > 1 && ctx.strides[i] > 0) span += static_cast<__int128>(ctx.strides[i]) * (ctx.shape[i] - 1);
+    const __int128 elems = kI64Max / engine::itemsize(t.dtype) + (c_.percent(50) ? 1 : 0);
+    const __int128 o = elems - 1 - span;
+    return o < 0 ? 0 : static_cast<int64_t>(o);
+  }
   // The first odd k >= 3 whose x = target * k^-1 (mod 2^64) is a valid size (< 2^63).
   static std::vector<int64_t> wrapping_factors(int64_t target) {
     for (uint64_t k = 3;; k += 2) {
@@ -1136,7 +1189,9 @@ class Generator {
         ctx.shape = v;
         return int_list(v);
       }
-      case Domain::Strides: return int_list(strides_value(cls, ctx.shape));
+      case Domain::Strides:
+        ctx.strides = strides_value(cls, ctx.shape);
+        return int_list(ctx.strides);
       case Domain::StorageOffset: {
         if (cls == "none") return Ident{"none"};
         if (auto e = extreme(cls)) return I(*e);
@@ -1144,6 +1199,7 @@ class Generator {
         if (cls == "0") return I(0);
         if (cls == "in storage") return I(c_.between(0, std::max<int64_t>(0, elems - 1)));
         if (cls == "past the end") return I(elems + c_.between(1, 3));
+        if (cls == "storage bytes at INT64_MAX") return I(offset_at_int64_max_bytes(*t, ctx));
         return I(c_.between(-3, -1));
       }
       case Domain::ViewShape:
@@ -1152,7 +1208,7 @@ class Generator {
         if (ctx.self && find_domain_param_is_view_) n = t->numel();
         auto v = view_shape_value(cls, n);
         if (!v) {
-          std::string_view dc = draw_class(Domain::DType);
+          std::string_view dc = ctx.dtype_width ? other_width_dtype(t->dtype, ctx.dtype_width) : draw_class(Domain::DType);
           ctx.extra_kwargs.push_back({"dtype", Ident{std::string(dc)}, {}});
           ctx.drawn.push_back({"dtype", dc});
           return std::nullopt;
@@ -1316,6 +1372,15 @@ class Generator {
         if (!is_self && ctx.self && self_class_ == "dtype limits" &&
             (pd == Domain::Scalar || pd == Domain::OptScalar || pd == Domain::ScalarOrTensor) && c_.percent(50))
           classes[i] = "self dtype limit";
+        // and a view of "padded rows" reinterprets them as a wider dtype half the time: the
+        // class is there for view(dtype=)'s divisibility checks (size, storage offset, strides)
+        // (and one of "wraps when narrowed" as a narrower dtype: its sizes, strides or offset times
+        // the ratio wrap to -2^63)
+        if (!is_self && ctx.self && (self_class_ == "padded rows" || self_class_ == "wraps when narrowed") &&
+            pd == Domain::ViewShapeOrDType && c_.percent(50)) {
+          classes[i] = "reinterpret as dtype";
+          ctx.dtype_width = self_class_ == "padded rows" ? 1 : -1;
+        }
         args[i] = value(dom->params[i].domain, classes[i], ctx);
         if (is_dim && ctx.self && !have_dim_) {
           const auto* n = std::get_if<Number>(&*args[i]);
@@ -1778,6 +1843,8 @@ class Generator {
       if (d == Domain::Start && n) ctx.start = n->i;
       if (d == Domain::Shape && l)
         for (const Number& x : l->items) ctx.shape.push_back(x.i);
+      if (d == Domain::Strides && l)
+        for (const Number& x : l->items) ctx.strides.push_back(x.i);
       if (d == Domain::MoveDims && i + 1 < dom->params.size() && !r.kwarg && r.param == i + 1)
         ctx.move_len = n ? 0 : l ? static_cast<int64_t>(l->items.size()) : -1;
     }
