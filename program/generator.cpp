@@ -98,9 +98,10 @@ class Generator {
     prog_ = &prog;
     prog.source_name = "<generated>";
     unit();
+    swarm();
     emit(prog, creation());
     unit();
-    int steps = static_cast<int>(c_.between(1, p_.max_steps));
+    int steps = static_cast<int>(c_.between(1, max_steps_));
     for (int i = 0; i < steps && !c_.exhausted(); ++i) {
       unit();
       if (env_.empty()) {
@@ -121,6 +122,41 @@ class Generator {
 
   void unit() {
     if (log_) log_->unit_starts.push_back(c_.used());
+  }
+
+  // ---- Note [Swarm programs] -----------------------------------------------
+  static uint64_t mix(uint64_t x) {  // splitmix64's finaliser
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  }
+  static uint64_t name_key(std::string_view name) {  // FNV-1a: the same on every build
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char ch : name) h = (h ^ ch) * 0x100000001b3ULL;
+    return h;
+  }
+  static uint64_t class_key(Domain d, size_t j) { return (uint64_t{1} << 63) | uint64_t(d) << 32 | j; }
+  // Whether this program keeps the op or class of `key` (every one when not swarmed).
+  bool swarm_keeps(uint64_t key) const { return swarm_ == 0 || (mix(swarm_ ^ mix(key)) & 1) != 0; }
+
+  void swarm() {
+    if (p_.swarm_percent <= 0 || !c_.percent(p_.swarm_percent)) return;
+    uint64_t bits = 0;
+    for (int i = 0; i < 4; ++i) bits = bits << 16 | c_.below(65536);
+    if (bits == 0) return;
+    swarm_ = bits;
+    if (c_.percent(50)) max_steps_ = 2 * p_.max_steps;
+    std::vector<const OpSpec*> kept[5];
+    bool any = false;
+    for (int cat = 0; cat < 5; ++cat)
+      for (const OpSpec* s : by_category_[cat])
+        if (cat == static_cast<int>(OpCategory::Creation) || swarm_keeps(name_key(s->name))) {
+          kept[cat].push_back(s);
+          any = any || cat != static_cast<int>(OpCategory::Creation);
+        }
+    if (!any) return;  // no op beside creation left: keep them all
+    for (int cat = 0; cat < 5; ++cat) by_category_[cat] = std::move(kept[cat]);
   }
 
   // ---- drawing helpers -----------------------------------------------------
@@ -659,12 +695,18 @@ class Generator {
   }
   std::string_view draw_class(Domain d) {
     const auto& cs = domain_classes(d);
+    // Note [Swarm programs]: the classes this program left out weigh 0, unless
+    // that would leave no valid one.
+    bool swarmed = false;
+    for (size_t j = 0; swarm_ != 0 && !swarmed && j < cs.size(); ++j)
+      swarmed = cs[j].validity == Validity::Valid && swarm_keeps(class_key(d, j));
+    auto weight = [&](size_t j) { return swarmed && !swarm_keeps(class_key(d, j)) ? 0 : class_weight(cs[j]); };
     int total = 0;
-    for (const DomainClass& c : cs) total += class_weight(c);
+    for (size_t j = 0; j < cs.size(); ++j) total += weight(j);
     int r = static_cast<int>(c_.below(static_cast<uint32_t>(total)));
-    for (const DomainClass& c : cs) {
-      if (r < class_weight(c)) return c.name;
-      r -= class_weight(c);
+    for (size_t j = 0; j < cs.size(); ++j) {
+      if (r < weight(j)) return cs[j].name;
+      r -= weight(j);
     }
     return cs.front().name;
   }
@@ -1884,6 +1926,8 @@ class Generator {
   GenerationLog* log_;
   std::vector<const OpSpec*> by_category_[5];
   std::vector<const OpSpec*> creation_ops_;
+  uint64_t swarm_ = 0;  // Note [Swarm programs]: 0 when the program draws from everything
+  int max_steps_ = p_.max_steps;
   std::vector<Value> env_;
   int next_name_ = 0;
   bool find_domain_param_is_view_ = false;

@@ -62,6 +62,20 @@ struct GeneratorPolicy {
   // most of LibTorch's distinct errors are, come sooner; the message-reach
   // law's one-op search, tests/program/message_reach_test.cpp).
   int boundary_weight_percent = 100;
+  // Note [Swarm programs]: the chance (percent) that a program is drawn as
+  // swarm testing draws it (Groce et al., "Swarm testing", ISSTA 2012): a
+  // random half of the ops (creation ops always kept) and a random half of
+  // each domain's classes (program/domains.cpp; all of them where no valid
+  // class would be left) are left out for the whole program, and its step
+  // count is up to twice max_steps half the time. One program then chains
+  // the few ops it kept, with the rarer classes of what it kept, deeper than a
+  // program drawing from everything, where a default program spreads its
+  // steps thin. Four 16-bit choices pick the subsets (read with the first
+  // creation step, in its draw unit); all four 0 (an exhausted, short fuzzer
+  // input) is the default program. 0 (the default: the property, the fuzz
+  // target and the laws draw as before) turns it off and draws no choice;
+  // `stridecheck generate --swarm PERCENT` sets it.
+  int swarm_percent = 0;
   // Ops to draw from; empty means every op of program/ops.h.
   std::vector<std::string> ops;
 };

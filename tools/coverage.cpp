@@ -88,7 +88,7 @@ std::string running_note(uint64_t seed, int k, int count, const int64_t verdicts
 }  // namespace
 
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& names,
-                  const GeneratedThreads& threads, const MessageReport& messages) {
+                  const GeneratedThreads& threads, const MessageReport& messages, const GeneratorPolicy& policy) {
   const std::vector<ErrorTemplate> listed = listed_templates(messages);
   MessageTally tally;
   std::map<Key, Counts> counts;
@@ -114,7 +114,7 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
     const auto started = std::chrono::steady_clock::now();
     Choices choices = Choices::from_seed(seed + static_cast<uint64_t>(k));
     GenerationLog log;
-    Program p = generate_program(choices, {}, &log);
+    Program p = generate_program(choices, policy, &log);
     set_generated_threads(p, choices, threads);
     Options o;
     o.budget_bytes = budget_bytes;

@@ -48,6 +48,14 @@ GeneratedThreads parse_generated_threads(const std::string& value) {
   return t;
 }
 
+int parse_swarm_percent(const std::string& value) {
+  int v = -1;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (ec != std::errc() || end != value.data() + value.size() || v < 0 || v > 100)
+    throw UsageError("generate: --swarm takes a percentage 0..100, got '" + value + "'");
+  return v;
+}
+
 void set_generated_threads(Program& p, Choices& choices, const GeneratedThreads& t) {
   if (t.random) p.engine_threads = draw_engine_threads(choices);
   else if (t.fixed > 0) p.engine_threads = t.fixed;
@@ -62,6 +70,7 @@ int generate_main(const std::vector<std::string>& args) {
   std::string backends;
   GeneratedThreads threads;  // --engine-threads N|random
   MessageReport messages;    // --messages, --templates FILE (with --stats)
+  GeneratorPolicy policy;    // --swarm PERCENT
   for (size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
@@ -75,6 +84,7 @@ int generate_main(const std::vector<std::string>& args) {
       else if (args[i] == "--budget") budget = std::stoll(value());
       else if (args[i] == "--backends") backends = value();
       else if (args[i] == "--engine-threads") threads = parse_generated_threads(value());
+      else if (args[i] == "--swarm") policy.swarm_percent = parse_swarm_percent(value());
       else if (args[i] == "--messages") messages.enabled = true;
       else if (args[i] == "--templates") messages.enabled = true, messages.templates_file = value();
       else throw UsageError("generate: unknown option '" + args[i] + "'");
@@ -89,7 +99,7 @@ int generate_main(const std::vector<std::string>& args) {
     if (!backends.empty()) o = parse_options({"--backends", backends}, {"--backends"});
     std::vector<std::string> names = backend_pair(o);
     check_backend_names(names);
-    return coverage_main(seed, count, budget, names, threads, messages);
+    return coverage_main(seed, count, budget, names, threads, messages, policy);
   }
   if (!out_dir.empty()) {  // --out DIR creates DIR (and its parents)
     std::error_code ec;
@@ -103,7 +113,7 @@ int generate_main(const std::vector<std::string>& args) {
   for (int k = 0; k < count; ++k) {
     const unsigned long long s = seed + static_cast<uint64_t>(k);
     Choices choices = Choices::from_seed(s);
-    Program p = generate_program(choices);
+    Program p = generate_program(choices, policy);
     set_generated_threads(p, choices, threads);
     std::string text = "# generated from seed " + std::to_string(s) + "\n" + print_program(p);
     if (out_dir.empty()) {

@@ -255,6 +255,10 @@ commands:
                              each program's engine thread count, as its first
                              line '#! engine-threads N' (every loop split):
                              N, or 1..4 drawn from the program's seed
+      --swarm PERCENT        the chance a program is a swarm program: a random
+                             half of the ops and of each domain's classes left
+                             out, up to twice the steps (default 0: every
+                             program draws from everything)
       --stats                run them on two backends (--backends A,B, --budget
                              BYTES, default 16 MiB as the property) and print
                              the domain coverage report: per op, parameter and

@@ -108,7 +108,10 @@ struct MessageReport {
   bool enabled = false;
   std::string templates_file;  // empty: no list
 };
+// generate --swarm PERCENT: GeneratorPolicy::swarm_percent (Note [Swarm programs]); else UsageError.
+int parse_swarm_percent(const std::string& value);
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& backend_names,
-                  const GeneratedThreads& threads = {}, const MessageReport& messages = {});
+                  const GeneratedThreads& threads = {}, const MessageReport& messages = {},
+                  const GeneratorPolicy& policy = {});
 
 }  // namespace sc::tool
