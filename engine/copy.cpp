@@ -343,6 +343,8 @@ Checked<Tensor> index_select_checked(const Tensor& self, int64_t dim, const Shap
     // Change::IndexSelectScalarChecksCount: exactly one index, checked first.
     if (since(Change::IndexSelectScalarChecksCount))
       SC_CHECK_OR_RETURN(ni == 1, "index_select(): Index to scalar can have only 1 value, got ", ni, " value(s)");
+    else if (since(Change::IndexSelectScalarRejectsSeveral))
+      SC_CHECK_OR_RETURN(ni <= 1, "index_select(): Index to scalar cannot have multiple values.");
     for (int64_t i : index) SC_CHECK_KIND_OR_RETURN(i == 0, IndexError, "index out of range in self");
     SC_CHECK_KIND_OR_RETURN(ni <= 1, IndexError, "index_select(): Index to scalar can have only 1 value, got ", ni,
                             " value(s)");

@@ -1,6 +1,6 @@
 #pragma once
 // Which PyTorch the engine imitates (STYLE lesson 13): one profile at a time,
-// 1.13, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14 or 2.15, and one table (version_profile.cpp,
+// 1.13, 2.0, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14 or 2.15, and one table (version_profile.cpp,
 // kChanges) of every behaviour that differs between them, each entry naming the PyTorch change behind it.
 //
 // Engine code asks `since(Change::X)` ("does the imitated PyTorch have change X?")
@@ -85,6 +85,7 @@ enum class Change : int {
   UnsqueezeSymIntGeometry,
   SymbolicResultReadRaises,
   SymbolicResultReadInternalAssert,
+  IndexSelectScalarRejectsSeveral,
   kCount
 };
 
@@ -101,7 +102,7 @@ struct ChangeInfo {
 std::span<const ChangeInfo> version_changes();
 const ChangeInfo& change_info(Change);
 
-// The profiles the engine has been checked against: 1.13, 2.5, 2.6, 2.7, 2.8,
+// The profiles the engine has been checked against: 1.13, 2.0 (not green yet), 2.5, 2.6, 2.7, 2.8,
 // 2.9, 2.10, 2.11, 2.12, 2.13, 2.14, 2.15.
 std::span<const PyTorchVersion> known_profiles();
 #endif

@@ -42,14 +42,14 @@ TEST(VersionProfile, ParsesLibTorchVersionStrings) {
 }
 
 TEST(VersionProfile, KnownVersionsPickTheirOwnProfile) {
-  for (const char* v : {"1.13.1", "2.5.1", "2.6.0", "2.7.1", "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
+  for (const char* v : {"1.13.1", "2.0.1", "2.5.1", "2.6.0", "2.7.1", "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0"}) {
     auto c = choose_profile(v);
     ASSERT_TRUE(c) << v;
     EXPECT_EQ(c->profile, parse_pytorch_version(v)) << v;
     EXPECT_TRUE(c->exact) << v;
     EXPECT_EQ(c->note(), "") << v;
   }
-  EXPECT_EQ(known_profiles().size(), 12u);
+  EXPECT_EQ(known_profiles().size(), 13u);
 }
 
 TEST(VersionProfile, UnknownVersionsPickTheNearestAndSaySo) {
@@ -160,7 +160,7 @@ TEST(VersionProfile, SinceAgreesWithTheTableForEveryProfile) {
     for (const ChangeInfo& c : version_changes()) a.push_back(since(c.change));
     return a;
   }();
-  for (const char* v : {"1.13", "2.5", "2.6", "2.7", "2.8", "2.11", "2.12", "2.13", "2.14", "2.15", "1.0", "9.9"}) {
+  for (const char* v : {"1.13", "2.0", "2.5", "2.6", "2.7", "2.8", "2.11", "2.12", "2.13", "2.14", "2.15", "1.0", "9.9"}) {
     ProfileScope p(v);
     for (const ChangeInfo& c : version_changes())
       EXPECT_EQ(since(c.change), current_profile().profile >= c.since) << v << " " << c.name;
