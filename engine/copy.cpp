@@ -30,13 +30,13 @@ void copy_tracked(const Tensor& dst, const Tensor& src) {
 
 // A fresh tensor with `strides`, whose contents are `src` (converted). The
 // copy writes every byte of a dense result's storage, so it skips the zero fill.
-Tensor copy_into_new(const Tensor& src, const Shape& strides, DType dtype) {
+Checked<Tensor> copy_into_new(const Tensor& src, const Shape& strides, DType dtype) {
   Tensor out;
   if (is_non_overlapping_and_dense(src.sizes, strides)) {
     // every element is written below; the same checks and stride rule as empty_strided
-    out = empty_strided_for_overwrite(src.sizes, strides, dtype, src.device());
+    SC_TRY_ASSIGN(out, empty_strided_for_overwrite_checked(src.sizes, strides, dtype, src.device()));
   } else {
-    out = empty_strided(src.sizes, strides, dtype, src.device());
+    SC_TRY_ASSIGN(out, empty_strided_checked(src.sizes, strides, dtype, src.device()));
   }
   copy_tracked(out, src);
   return out;
@@ -128,7 +128,7 @@ Shape to_copy_strides(const Tensor& self, DType dtype) {
 // padded * repeats in int64 arithmetic that wraps (as LibTorch's), and
 // at::empty(target) converts them to SymInts again.
 Checked<Tensor> repeat_checked(const Tensor& self, const Shape& repeats) {
-  check_symint_list(repeats);
+  SC_TRY(symint_list_failure(repeats));
   SC_CHECK_OR_RETURN(repeats.size() >= self.sizes.size(),
                      "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   const size_t n = repeats.size(), pad = n - self.sizes.size();
@@ -143,9 +143,13 @@ Checked<Tensor> repeat_checked(const Tensor& self, const Shape& repeats) {
   const Tensor xtensor = expand(self, padded);  // LibTorch's xtensor = self.expand(padded), with its checks, comes first
   SC_TRY(int_list_empty_sizes_failure(target));  // at::empty(target)'s checks; every element is written below
   if (zero) return empty_checked(target, self.dtype, self.device());
-  (void)compute_storage_nbytes_contiguous(target, itemsize(self.dtype));
-  check_contiguous_stride_calculation(target);  // at::empty's restride (2.x), before the unfolds
-  Tensor result = empty_strided_for_overwrite(target, contiguous_strides(target), self.dtype, self.device());
+  int64_t nbytes = 0;
+  SC_TRY_ASSIGN(nbytes, compute_storage_nbytes_contiguous_checked(target, itemsize(self.dtype)));
+  (void)nbytes;
+  SC_TRY(contiguous_stride_failure(target));  // at::empty's restride (2.x), before the unfolds
+  Tensor result;
+  SC_TRY_ASSIGN(result,
+                empty_strided_for_overwrite_checked(target, contiguous_strides(target), self.dtype, self.device()));
   // LibTorch copies through alias(result) unfolded along every dim (window =
   // self's padded size, step max(size, 1)): the unfolds' own checks (window
   // past the size, numel overflow) run even when there is nothing to copy.
@@ -355,7 +359,7 @@ Checked<Tensor> index_select_checked(const Tensor& self, int64_t dim, const Shap
   const int64_t size = self.sizes[d];
   Shape out_sizes = self.sizes;
   out_sizes[d] = ni;
-  check_numel(out_sizes);  // resize_output of the empty result: safe_compute_numel first
+  SC_TRY(numel_failure(out_sizes));  // resize_output of the empty result: safe_compute_numel first
   // resize_ has no negative-size check: a negative size of self (as_strided
   // [0,0,-3]; numel 0 then) passes on to the result as it is (generated seed 210081)
   const bool negative = std::any_of(out_sizes.begin(), out_sizes.end(), [](int64_t s) { return s < 0; });
@@ -428,7 +432,8 @@ Checked<Tensor> empty_like_checked(const Tensor& self, std::optional<DType> dtyp
   SC_TRY(empty_with_format_failure(self.sizes, dtype.value_or(self.dtype), format.value_or(MemoryFormat::Preserve)));
   Shape strides;
   SC_TRY_ASSIGN(strides, empty_like_strides_checked(self, format.value_or(MemoryFormat::Preserve)));
-  Tensor r = empty_strided(self.sizes, strides, dtype.value_or(self.dtype), self.device());
+  Tensor r;
+  SC_TRY_ASSIGN(r, empty_strided_checked(self.sizes, strides, dtype.value_or(self.dtype), self.device()));
   if (r.storage->nbytes() > 0) r.storage->mark_undefined(0, r.storage->nbytes());
   return r;
 }
@@ -444,7 +449,7 @@ Checked<Tensor> zeros_like_checked(const Tensor& self, std::optional<DType> dtyp
   SC_TRY(empty_with_format_failure(self.sizes, dtype.value_or(self.dtype), format.value_or(MemoryFormat::Preserve)));
   Shape strides;
   SC_TRY_ASSIGN(strides, empty_like_strides_checked(self, format.value_or(MemoryFormat::Preserve)));
-  return empty_strided(self.sizes, strides, dtype.value_or(self.dtype), self.device());
+  return empty_strided_checked(self.sizes, strides, dtype.value_or(self.dtype), self.device());
 }
 
 Tensor zeros_like(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFormat> format) {

@@ -54,7 +54,7 @@ Checked<Tensor> empty_checked_with(const Shape& sizes, DType dtype, Device devic
   SC_TRY(factory_sizes_failure(sizes));
   int64_t nbytes = 0;
   SC_TRY_ASSIGN(nbytes, compute_storage_nbytes_contiguous_checked(sizes, itemsize(dtype)));
-  check_contiguous_stride_calculation(sizes);
+  SC_TRY(contiguous_stride_failure(sizes));
   return make_tensor(allocate(nbytes, device), sizes, contiguous_strides(sizes), 0, dtype);
 }
 
@@ -90,7 +90,7 @@ Checked<StridedLayout> strided_layout_checked(const Shape& sizes, const Shape& s
   StridedLayout layout;
   SC_TRY_ASSIGN(layout.nbytes, compute_storage_nbytes_checked(sizes, strides, itemsize(dtype)));
   layout.strides = set_sizes_and_strides_strides(sizes, strides);
-  check_numel(sizes);
+  SC_TRY(numel_failure(sizes));
   return layout;
 }
 
@@ -100,12 +100,18 @@ StridedLayout checked_strided_layout(const Shape& sizes, const Shape& strides, D
 
 // empty_strided for a result whose every element is written next (the
 // iterator's outputs, repeat, flip): the same checks and stride rule.
-Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
-  StridedLayout layout = checked_strided_layout(sizes, strides, dtype);
+Checked<Tensor> empty_strided_for_overwrite_checked(const Shape& sizes, const Shape& strides, DType dtype,
+                                                   Device device) {
+  StridedLayout layout;
+  SC_TRY_ASSIGN(layout, strided_layout_checked(sizes, strides, dtype));
   SC_ASSERT(is_non_overlapping_and_dense(sizes, layout.strides) || layout.nbytes == 0,
             "empty_strided_for_overwrite of a tensor with gaps");
   return make_tensor(Storage::allocate_for_overwrite(layout.nbytes, device), sizes, std::move(layout.strides), 0,
                      dtype);
+}
+
+Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  return empty_strided_for_overwrite_checked(sizes, strides, dtype, device).value_or_throw();
 }
 
 namespace {
@@ -219,7 +225,7 @@ Checked<Tensor> arange_checked(int64_t end, DType dtype, Device device) {
   SC_CHECK_OR_RETURN(end >= 0, "upper bound and ", since(Change::ArangeBoundMessage) ? "lower" : "larger",
                      " bound inconsistent with step sign");
   const int64_t size = arange_size(end);
-  check_symint_list({size});
+  SC_TRY(symint_list_failure({size}));
   Tensor t;  // every element written below
   SC_TRY_ASSIGN(t, empty_checked_with({size}, dtype, Device::CPU, &Storage::allocate_unfilled));
   if (device == Device::CPU) arange_fill(*t.storage, dtype);

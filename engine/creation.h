@@ -16,6 +16,8 @@ Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Devi
 // empty_strided for a result its op writes completely before anything reads
 // it (Storage::allocate_for_overwrite: no zero-fill): `strides` must be
 // non-overlapping and dense for `sizes`.
+Checked<Tensor> empty_strided_for_overwrite_checked(const Shape& sizes, const Shape& strides, DType dtype,
+                                                   Device device);
 Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype,
                                    Device device = Device::CPU);
 // empty_strided's checks (sizes, storage size overflow, numel overflow) and

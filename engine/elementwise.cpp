@@ -350,7 +350,9 @@ void warn_out_resized(const Tensor& out, const Shape& shape) {
 
 // at::native::resize_output + as_strided_ (resize_out in the structured kernels),
 // after its warning (warn_out_resized).
-void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& strides) {
+// Its errors returned (Note [errors returned, not thrown]), with out's header
+// as LibTorch leaves it.
+MaybeFailure resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& strides) {
   // resize_: contiguous strides; the storage grows to (numel + offset) elements.
   // set_sizes_contiguous changes out's header before its checks, so a resize
   // that raises leaves out with the new sizes (generated seed 2277639):
@@ -367,20 +369,16 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   const int64_t numel_before = cached_numel(out);
   out.sizes = shape;
   out.strides.resize(shape.size(), 0);
-  try {
-    check_numel(shape);
-  } catch (const TorchError&) {
+  if (MaybeFailure f = numel_failure(shape)) [[unlikely]] {
     out.stale_layout = before;
     out.stale_numel = numel_before;
-    throw;
+    return f;
   }
   out.stale_numel.reset();
-  try {
-    out.strides = contiguous_strides(shape);
-    check_contiguous_stride_calculation(shape);
-  } catch (const TorchError&) {
+  out.strides = contiguous_strides(shape);
+  if (MaybeFailure f = contiguous_stride_failure(shape)) [[unlikely]] {
     out.stale_layout = before;
-    throw;
+    return f;
   }
   out.stale_layout.reset();
   // resize_impl_cpu_: computeStorageNbytesContiguous(size, itemsize,
@@ -391,7 +389,8 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   // engine wrapped this product: an out at offset 2^62-1 resized to [10]
   // wrote past its storage.)
   const int64_t item = itemsize(out.dtype);
-  const int64_t need = compute_storage_nbytes_contiguous(shape, item, out.storage_offset);
+  int64_t need = 0;
+  SC_TRY_ASSIGN(need, compute_storage_nbytes_contiguous_checked(shape, item, out.storage_offset));
   int64_t numel = 1;  // wraps as LibTorch's int64 product (a 0 later makes it 0: [2^62,2,0])
   for (int64_t s : shape) numel = wrapping::mul(numel, s);
   if (numel != 0 && need > out.storage->nbytes()) out.storage->resize_bytes(need);
@@ -399,9 +398,10 @@ void resize_out(Tensor& out, const Shape& shape, const std::optional<Shape>& str
   // (negative strides from a size below 0: "as_strided: Negative strides are not supported ...").
   // A contiguous layout passes no strides (resize_output alone: generate seed
   // 403875's wrapped contiguous strides raise nothing).
-  if (!strides || *strides == contiguous_strides(shape)) return;
-  check_as_strided(out, shape, *strides, out.storage_offset);
+  if (!strides || *strides == contiguous_strides(shape)) return std::nullopt;
+  SC_TRY(as_strided_failure(out, shape, *strides, out.storage_offset));
   out.strides = *strides;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -461,8 +461,10 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
     // current shape, empty or not): at::empty's checks, in its order.
     if (!config.check_all_same_dtype && out->dtype != common && out->device() == Device::CPU) {
       SC_TRY(int_list_empty_sizes_failure(out->sizes));  // an out viewing a negative size (as_strided [-1, 0])
-      (void)compute_storage_nbytes_contiguous(out->sizes, itemsize(common));
-      check_contiguous_stride_calculation(out->sizes);
+      int64_t temporary_nbytes = 0;
+      SC_TRY_ASSIGN(temporary_nbytes, compute_storage_nbytes_contiguous_checked(out->sizes, itemsize(common)));
+      (void)temporary_nbytes;
+      SC_TRY(contiguous_stride_failure(out->sizes));
     }
   }
   // Output layout (fast_set_up / compute_strides / reorder_dimensions).
@@ -521,7 +523,7 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
       // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
       Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
       const int64_t old_bytes = out->storage->nbytes();
-      resize_out(*out, shape, strides);
+      SC_TRY(resize_out(*out, shape, strides));
       temporary_strides = strides;
       if (out->storage->nbytes() > old_bytes)
         out->storage->mark_undefined(old_bytes, out->storage->nbytes() - old_bytes);

@@ -30,7 +30,7 @@ Shape contiguous_strides(const Shape& sizes) {
 Checked<Shape> strides_for_format_checked(const Shape& sizes, MemoryFormat format) {
   // at::empty sets contiguous strides first (checked in 2.x), then restrides
   // to the format (whose rank check comes second; measured on 2.15).
-  check_contiguous_stride_calculation(sizes);
+  SC_TRY(contiguous_stride_failure(sizes));
   return strides_for_format_wrapping_checked(sizes, format);
 }
 

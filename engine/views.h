@@ -72,17 +72,27 @@ void set_sizes_and_strides_strides_in_place(const Shape& sizes, Shape& strides);
 // (Change::StrideCalculationChecksOverflow): "Stride calculation overflowed"
 // when stride[i+1] * max(size[i+1], 1) overflows int64; 1.13 wraps (a no-op there).
 void check_contiguous_stride_calculation(const Shape& sizes);
+MaybeFailure contiguous_stride_failure(const Shape& sizes);  // its error returned
 // TensorImpl::safe_compute_numel: "numel: integer multiplication overflow"
 // when the product of the sizes (as uint64) overflows or exceeds INT64_MAX.
 // (A negative size is a huge unsigned value: it raises unless a later size is 0.)
 [[noreturn]] void raise_numel_overflow();
-inline void check_numel(const Shape& sizes) {
+inline bool numel_overflows(const Shape& sizes) {
   uint64_t n = 1;
   bool overflows = false;
   for (int64_t s : sizes) overflows |= __builtin_mul_overflow(n, static_cast<uint64_t>(s), &n);
-  overflows |= n > static_cast<uint64_t>(INT64_MAX);
-  if (overflows) [[unlikely]]
+  return overflows | (n > static_cast<uint64_t>(INT64_MAX));
+}
+inline void check_numel(const Shape& sizes) {
+  if (numel_overflows(sizes)) [[unlikely]]
     raise_numel_overflow();
+}
+// check_numel's error returned (Note [errors returned, not thrown]).
+Failure numel_overflow_failure();
+inline MaybeFailure numel_failure(const Shape& sizes) {
+  if (numel_overflows(sizes)) [[unlikely]]
+    return numel_overflow_failure();
+  return std::nullopt;
 }
 // at::detail::computeStorageNbytesContiguous, 1.13: the product of the sizes
 // and the itemsize as uint64, overflow sticky (a later 0 size does not clear
@@ -108,6 +118,12 @@ void check_symint_slow(int64_t v);
 void check_symint_list_slow(const Shape& v);
 inline void check_symint(int64_t v) {
   if (v < kMinSymIntRepresentable) check_symint_slow(v);
+}
+// check_symint's error returned, not thrown.
+MaybeFailure symint_failure_slow(int64_t v);
+inline MaybeFailure symint_failure(int64_t v) {
+  if (v < kMinSymIntRepresentable) [[unlikely]] return symint_failure_slow(v);
+  return std::nullopt;
 }
 inline void check_symint_list(const Shape& v) {
   bool representable = true;
@@ -198,6 +214,23 @@ inline void check_as_strided(const Tensor& self, const Shape& sizes, const Shape
   if (!is_plain_view_geometry(self, sizes, strides, storage_offset)) [[unlikely]]
     check_as_strided_in_order(self, sizes, strides, storage_offset, offset_passed);
 }
+// The same checks with their error returned (Note [errors returned, not
+// thrown]): generated programs fail them in about one step in forty
+// (as_strided's own geometry, unsqueeze, diagonal, unfold and slice of wrapped
+// or overflowing headers). check_as_strided_in_order is this one, thrown.
+MaybeFailure as_strided_failure_in_order(const Tensor& self, const Shape& sizes, const Shape& strides,
+                                         int64_t storage_offset, bool offset_passed = true);
+inline MaybeFailure as_strided_failure(const Tensor& self, const Shape& sizes, const Shape& strides,
+                                       int64_t storage_offset, bool offset_passed = true) {
+  if (is_plain_view_geometry(self, sizes, strides, storage_offset)) [[likely]]
+    return std::nullopt;
+  return as_strided_failure_in_order(self, sizes, strides, storage_offset, offset_passed);
+}
+// checked_strided_view with its error returned.
+Checked<Tensor> strided_view_checked(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset,
+                                     bool offset_passed = true);
+Checked<Tensor> strided_view_checked(const Tensor& self, const Shape& sizes, const Shape& strides,
+                                     int64_t storage_offset, bool offset_passed = true);
 // at::native::alias_with_sizes_and_strides: a view at self's storage_offset;
 // its only checks are TensorImpl::set_sizes_and_strides's (negative strides
 // replaced, 2.x: "Stride calculation overflowed") and the numel overflow check.
@@ -213,6 +246,7 @@ Checked<Tensor> view_checked(const Tensor& self, const Shape& size);
 Tensor view_dtype(const Tensor& self, DType dtype);
 Tensor view_as(const Tensor& self, const Tensor& other);
 Tensor reshape(const Tensor& self, const Shape& shape);  // a copy when no view can
+Checked<Tensor> reshape_checked(const Tensor& self, const Shape& shape);
 Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1);
 Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes);
 Checked<Tensor> view_dtype_checked(const Tensor& self, DType dtype);
@@ -250,6 +284,8 @@ Checked<Tensor> squeeze_checked(const Tensor& self, int64_t dim);
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
 Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
              int64_t step);
+Checked<Tensor> slice_checked(const Tensor& self, int64_t dim, std::optional<int64_t> start,
+                              std::optional<int64_t> end, int64_t step);
 Tensor select(const Tensor& self, int64_t dim, int64_t index);
 Checked<Tensor> narrow_checked(const Tensor& self, int64_t dim, int64_t start, int64_t length);
 Checked<Tensor> select_checked(const Tensor& self, int64_t dim, int64_t index);
@@ -266,8 +302,11 @@ Checked<std::vector<Tensor>> unbind_checked(const Tensor& self, int64_t dim);
 Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);
 Checked<Tensor> diagonal_checked(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);
 Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step);
+Checked<Tensor> unfold_checked(const Tensor& self, int64_t dimension, int64_t size, int64_t step);
 Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride,
                   std::optional<int64_t> storage_offset);
+Checked<Tensor> as_strided_checked(const Tensor& self, const Shape& size, const Shape& stride,
+                                   std::optional<int64_t> storage_offset);
 
 // engine/views/alias.cpp
 Tensor detach(const Tensor& self);  // shares storage and version counter; not a view

@@ -59,7 +59,7 @@ void add_engine_view_ops(EngineOpTable& t) {
     return engine::view_checked(self, a.int_list(1));
   });
   one(t, "view_as", [](A a, S self, E env) { return engine::view_checked(self, env(a.tensor(1)).sizes); });
-  one(t, "reshape", [](A a, S self, E) { return engine::reshape(self, a.int_list(1)); });
+  one(t, "reshape", [](A a, S self, E) { return engine::reshape_checked(self, a.int_list(1)); });
   one(t, "flatten", [](A a, S self, E) { return engine::flatten_checked(self, a.int_(1), a.int_(2)); });
   one(t, "unflatten", [](A a, S self, E) { return engine::unflatten_checked(self, a.int_(1), a.int_list(2)); });
   one(t, "transpose", [](A a, S self, E) { return engine::transpose_checked(self, a.int_(1), a.int_(2)); });
@@ -78,12 +78,12 @@ void add_engine_view_ops(EngineOpTable& t) {
   });
   one(t, "narrow", [](A a, S self, E) { return engine::narrow_checked(self, a.int_(1), a.int_(2), a.int_(3)); });
   one(t, "slice",
-      [](A a, S self, E) { return engine::slice(self, a.int_(1), a.opt_int(2), a.opt_int(3), a.int_(4)); });
+      [](A a, S self, E) { return engine::slice_checked(self, a.int_(1), a.opt_int(2), a.opt_int(3), a.int_(4)); });
   one(t, "select", [](A a, S self, E) { return engine::select_checked(self, a.int_(1), a.int_(2)); });
   one(t, "diagonal", [](A a, S self, E) { return engine::diagonal_checked(self, a.int_(1), a.int_(2), a.int_(3)); });
-  one(t, "unfold", [](A a, S self, E) { return engine::unfold(self, a.int_(1), a.int_(2), a.int_(3)); });
+  one(t, "unfold", [](A a, S self, E) { return engine::unfold_checked(self, a.int_(1), a.int_(2), a.int_(3)); });
   one(t, "as_strided",
-      [](A a, S self, E) { return engine::as_strided(self, a.int_list(1), a.int_list(2), a.opt_int(3)); });
+      [](A a, S self, E) { return engine::as_strided_checked(self, a.int_list(1), a.int_list(2), a.opt_int(3)); });
   one(t, "detach", [](A, S self, E) { return engine::detach(self); });
   one(t, "alias", [](A, S self, E) { return engine::alias(self); });
 

@@ -42,7 +42,7 @@ Checked<Tensor> diagonal_checked(const Tensor& self, int64_t offset, int64_t dim
   strides.erase(strides.begin() + lo);
   sizes.push_back(diag_size);
   strides.push_back(wrapping::add(self.strides[dim1], self.strides[dim2]));  // int64 that wraps, as LibTorch
-  return checked_strided_view(self, std::move(sizes), std::move(strides), storage_offset);
+  return strided_view_checked(self, std::move(sizes), std::move(strides), storage_offset);
 }
 
 Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) {
@@ -52,14 +52,14 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) 
 // unfold(dim, size, step): dim becomes (size[dim] - size) / step + 1 windows
 // of stride step * stride[dim], and a last dim of `size` with stride
 // stride[dim]. A 0-d input counts as one element (dim wraps as a scalar's).
-Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
-  dimension = maybe_wrap_dim(dimension, self.dim(), /*wrap_scalar=*/true);
+Checked<Tensor> unfold_checked(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
+  SC_TRY_ASSIGN(dimension, maybe_wrap_dim_checked(dimension, self.dim(), /*wrap_scalar=*/true));
   const int64_t nd = self.dim();
   const int64_t max_size = nd == 0 ? 1 : self.sizes[dimension];
-  if (size < 0 && since(Change::UnfoldChecksSize)) raise(ErrorKind::RuntimeError, "size is ", size, " but must be >= 0");
-  SC_CHECK(size <= max_size, "maximum size for tensor at dimension ", dimension, " is ", max_size,
-           " but size is ", size);
-  SC_CHECK(step > 0, "step is ", step, " but must be > 0");
+  if (since(Change::UnfoldChecksSize)) SC_CHECK_OR_RETURN(size >= 0, "size is ", size, " but must be >= 0");
+  SC_CHECK_OR_RETURN(size <= max_size, "maximum size for tensor at dimension ", dimension, " is ", max_size,
+                     " but size is ", size);
+  SC_CHECK_OR_RETURN(step > 0, "step is ", step, " but must be > 0");
   // filled in place
   Tensor out = make_view_of_rank(self, static_cast<size_t>(nd + 1), self.storage_offset);
   Shape& sizes = out.sizes;
@@ -75,16 +75,21 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
       strides[d] = self.strides[d];
     }
   }
-  check_as_strided(self, sizes, strides, out.storage_offset, /*offset_passed=*/false);
+  SC_TRY(as_strided_failure(self, sizes, strides, out.storage_offset, /*offset_passed=*/false));
   return out;
+}
+
+Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
+  return unfold_checked(self, dimension, size, step).value_or_throw();
 }
 
 // as_strided(size, stride, offset): any header within the storage; the offset
 // is absolute in the storage and defaults to self's storage_offset.
-Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, std::optional<int64_t> storage_offset) {
-  if (storage_offset) check_symint(*storage_offset);
-  check_symint_list(stride);
-  check_symint_list(size);
+Checked<Tensor> as_strided_checked(const Tensor& self, const Shape& size, const Shape& stride,
+                                   std::optional<int64_t> storage_offset) {
+  if (storage_offset) SC_TRY(symint_failure(*storage_offset));
+  SC_TRY(symint_list_failure(stride));
+  SC_TRY(symint_list_failure(size));
   const int64_t offset = storage_offset.value_or(self.storage_offset);
   if (size.empty() && stride.empty() && since(Change::AsStridedChecksOffsetOverflow)) {
     // An empty stride list has no data(): 2.x's checkInBoundsForStorage then
@@ -93,10 +98,16 @@ Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, st
     // before Change::AsStridedChecksNegativeOffsetFirst any negative offset,
     // added in uint64).
     if (since(Change::AsStridedChecksNegativeOffsetFirst))
-      SC_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
-    (void)compute_storage_nbytes_contiguous(Shape{}, itemsize(self.dtype), offset);
+      SC_CHECK_OR_RETURN(offset >= 0, "Tensor: invalid storage offset ", offset);
+    int64_t nbytes = 0;
+    SC_TRY_ASSIGN(nbytes, compute_storage_nbytes_contiguous_checked(Shape{}, itemsize(self.dtype), offset));
+    (void)nbytes;
   }
-  return checked_strided_view(self, size, stride, offset, storage_offset.has_value());
+  return strided_view_checked(self, size, stride, offset, storage_offset.has_value());
+}
+
+Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, std::optional<int64_t> storage_offset) {
+  return as_strided_checked(self, size, stride, storage_offset).value_or_throw();
 }
 
 }  // namespace sc::engine

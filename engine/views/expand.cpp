@@ -66,8 +66,7 @@ MaybeFailure expand_into(const Tensor& self, const Shape& size, Tensor& out) {
       strides[i] = st;
     }
   }
-  check_as_strided(self, sizes, strides, out.storage_offset, /*offset_passed=*/false);
-  return std::nullopt;
+  return as_strided_failure(self, sizes, strides, out.storage_offset, /*offset_passed=*/false);
 }
 
 // filled in place; the strides start at 0

@@ -22,12 +22,15 @@ std::string format_int_list(const Shape& v) {
   return s + "]";
 }
 
-void check_symint_slow(int64_t v) {
-  if (since(Change::LargeNegativeSymInt)) return;  // heap-allocated as a LargeNegativeIntSymNodeImpl
-  SC_CHECK(v >= kMinSymIntRepresentable,
-           "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, "
-           "please report an enhancement request to PyTorch.)");
+MaybeFailure symint_failure_slow(int64_t v) {
+  if (since(Change::LargeNegativeSymInt)) return std::nullopt;  // heap-allocated as a LargeNegativeIntSymNodeImpl
+  SC_CHECK_OR_RETURN(v >= kMinSymIntRepresentable,
+                     "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If "
+                     "so, please report an enhancement request to PyTorch.)");
+  return std::nullopt;
 }
+
+void check_symint_slow(int64_t v) { throw_if(symint_failure_slow(v)); }
 
 MaybeFailure symint_list_failure_slow(const Shape& v) {
   for (int64_t x : v)
@@ -207,7 +210,8 @@ int64_t compute_storage_nbytes_contiguous(const Shape& sizes, int64_t itemsize, 
 }
 
 // check_numel's error (views.h; the check is inline).
-void raise_numel_overflow() { raise(ErrorKind::RuntimeError, "numel: integer multiplication overflow"); }
+Failure numel_overflow_failure() { return fail(ErrorKind::RuntimeError, "numel: integer multiplication overflow"); }
+void raise_numel_overflow() { throw_failure(numel_overflow_failure()); }
 
 Shape set_sizes_and_strides_strides(const Shape& sizes, Shape strides) {
   set_sizes_and_strides_strides_in_place(sizes, strides);
@@ -230,25 +234,28 @@ void set_sizes_and_strides_strides_in_place(const Shape& sizes, Shape& strides) 
 
 // TensorImpl::empty_tensor_restride(Contiguous), 2.x: stride[last] = 1,
 // stride[i] = stride[i+1] * max(size[i+1], 1) with c10::mul_overflows.
-void check_contiguous_stride_calculation(const Shape& sizes) {
-  if (!since(Change::StrideCalculationChecksOverflow) || sizes.size() < 2) return;
+MaybeFailure contiguous_stride_failure(const Shape& sizes) {
+  if (!since(Change::StrideCalculationChecksOverflow) || sizes.size() < 2) return std::nullopt;
   int64_t stride = 1;
   for (size_t i = sizes.size() - 1; i-- > 0;)
-    SC_CHECK(!__builtin_mul_overflow(stride, std::max<int64_t>(sizes[i + 1], 1), &stride),
-             "Stride calculation overflowed");
+    SC_CHECK_OR_RETURN(!__builtin_mul_overflow(stride, std::max<int64_t>(sizes[i + 1], 1), &stride),
+                       "Stride calculation overflowed");
+  return std::nullopt;
 }
+
+void check_contiguous_stride_calculation(const Shape& sizes) { throw_if(contiguous_stride_failure(sizes)); }
 
 // self.as_strided(sizes, strides, offset): the SymInt conversions (right to
 // left), then at::native::setStrided (1.13) on a fresh view of self's storage.
-void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Shape& strides,
-                               int64_t storage_offset, bool offset_passed) {
-  if (offset_passed) check_symint(storage_offset);
-  check_symint_list(strides);
-  check_symint_list(sizes);
-  SC_CHECK(sizes.size() == strides.size(), "mismatch in length of strides and shape");
+MaybeFailure as_strided_failure_in_order(const Tensor& self, const Shape& sizes, const Shape& strides,
+                                         int64_t storage_offset, bool offset_passed) {
+  if (offset_passed) SC_TRY(symint_failure(storage_offset));
+  SC_TRY(symint_list_failure(strides));
+  SC_TRY(symint_list_failure(sizes));
+  SC_CHECK_OR_RETURN(sizes.size() == strides.size(), "mismatch in length of strides and shape");
   for (int64_t st : strides)
-    SC_CHECK(st >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ",
-             format_int_list(strides));
+    SC_CHECK_OR_RETURN(st >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ",
+                       format_int_list(strides));
   // checkInBoundsForStorage: bytes(sizes, strides) + offset * itemsize <= storage nbytes,
   // skipped when the header needs no storage (some size is 0).
   const int64_t item = itemsize(self.dtype);
@@ -256,7 +263,7 @@ void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Sha
   // refused right after the stride checks, before any storage size is computed
   // (as_strided [-3] [4] -2 names the offset, not the size overflow).
   if (since(Change::AsStridedChecksNegativeOffsetFirst))
-    SC_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+    SC_CHECK_OR_RETURN(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
   // total: the bytes from the storage's start the header needs, 0 when some size is 0.
   // Change::AsStridedChecksOffsetOverflow: 2.x checks the size without and with
   // the offset (same message), the offset in uint64 as c10 has it. The second
@@ -266,20 +273,30 @@ void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Sha
   // itemsize exactly: one pass gives both (view ops run this on every call).
   int64_t total = 0;
   if (since(Change::AsStridedChecksOffsetOverflow)) {
-    if (storage_offset == -1) (void)compute_storage_nbytes(sizes, strides, item);
-    total = compute_storage_nbytes(sizes, strides, item, storage_offset);
+    if (storage_offset == -1) {
+      int64_t without_offset = 0;
+      SC_TRY_ASSIGN(without_offset, compute_storage_nbytes_checked(sizes, strides, item));
+      (void)without_offset;
+    }
+    SC_TRY_ASSIGN(total, compute_storage_nbytes_checked(sizes, strides, item, storage_offset));
   } else {
-    const int64_t needed = compute_storage_nbytes(sizes, strides, item);
+    int64_t needed = 0;
+    SC_TRY_ASSIGN(needed, compute_storage_nbytes_checked(sizes, strides, item));
     if (needed != 0) total = wrapping::add(needed, wrapping::mul(storage_offset, item));
   }
   if (total != 0) {
-    SC_CHECK(total <= self.storage->nbytes(), "setStorage: sizes ", format_int_list(sizes), ", strides ",
-             format_int_list(strides), ", storage offset ", storage_offset, ", and itemsize ", item,
-             " requiring a storage size of ", total, " are out of bounds for storage of size ",
-             self.storage->nbytes());
+    SC_CHECK_OR_RETURN(total <= self.storage->nbytes(), "setStorage: sizes ", format_int_list(sizes), ", strides ",
+                       format_int_list(strides), ", storage offset ", storage_offset, ", and itemsize ", item,
+                       " requiring a storage size of ", total, " are out of bounds for storage of size ",
+                       self.storage->nbytes());
   }
-  SC_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
-  check_numel(sizes);
+  SC_CHECK_OR_RETURN(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+  return numel_failure(sizes);
+}
+
+void check_as_strided_in_order(const Tensor& self, const Shape& sizes, const Shape& strides,
+                               int64_t storage_offset, bool offset_passed) {
+  throw_if(as_strided_failure_in_order(self, sizes, strides, storage_offset, offset_passed));
 }
 
 Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset,
@@ -291,6 +308,18 @@ Tensor checked_strided_view(const Tensor& self, Shape&& sizes, Shape&& strides, 
 Tensor checked_strided_view(const Tensor& self, const Shape& sizes, const Shape& strides, int64_t storage_offset,
                             bool offset_passed) {
   check_as_strided(self, sizes, strides, storage_offset, offset_passed);
+  return make_view(self, sizes, strides, storage_offset);
+}
+
+Checked<Tensor> strided_view_checked(const Tensor& self, Shape&& sizes, Shape&& strides, int64_t storage_offset,
+                                     bool offset_passed) {
+  SC_TRY(as_strided_failure(self, sizes, strides, storage_offset, offset_passed));
+  return make_view(self, std::move(sizes), std::move(strides), storage_offset);
+}
+
+Checked<Tensor> strided_view_checked(const Tensor& self, const Shape& sizes, const Shape& strides,
+                                     int64_t storage_offset, bool offset_passed) {
+  SC_TRY(as_strided_failure(self, sizes, strides, storage_offset, offset_passed));
   return make_view(self, sizes, strides, storage_offset);
 }
 

@@ -16,13 +16,13 @@ namespace sc::engine {
 //   offset += start * stride[dim]; size = ceil((end - start) / step); stride[dim] *= step
 namespace {
 // at::native::slice, called directly (no SymInt conversion of start/end/step).
-Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
-                  int64_t step) {
-  SC_CHECK_KIND(self.dim() != 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
-  dim = maybe_wrap_dim(dim, self.dim());
+Checked<Tensor> slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+                           int64_t step) {
+  SC_CHECK_KIND_OR_RETURN(self.dim() != 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
+  SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, self.dim()));
   int64_t start_val = start.value_or(0);
   int64_t end_val = end.value_or(std::numeric_limits<int64_t>::max());
-  SC_CHECK(step > 0, "slice step must be positive");
+  SC_CHECK_OR_RETURN(step > 0, "slice step must be positive");
   const int64_t size = self.sizes[dim], stride = self.strides[dim];
   // wrapping: as_strided may make a size negative (with another of 0), and
   // LibTorch's int64 addition wraps for a start of INT64_MIN then
@@ -38,18 +38,23 @@ Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start,
   Tensor out = make_view(self, self.sizes, self.strides, storage_offset);  // edited in place
   out.sizes[dim] = wrapping::div(wrapping::sub(wrapping::add(len, step), 1), step);  // round up
   out.strides[dim] = wrapping::mul(stride, step);
-  check_as_strided(self, out.sizes, out.strides, out.storage_offset);
+  SC_TRY(as_strided_failure(self, out.sizes, out.strides, out.storage_offset));
   return out;
 }
 }  // namespace
 
 // Tensor::slice converts start, end and step to SymInts first (check_symint).
+Checked<Tensor> slice_checked(const Tensor& self, int64_t dim, std::optional<int64_t> start,
+                              std::optional<int64_t> end, int64_t step) {
+  SC_TRY(symint_failure(step));
+  if (end) SC_TRY(symint_failure(*end));
+  if (start) SC_TRY(symint_failure(*start));
+  return slice_impl(self, dim, start, end, step);
+}
+
 Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
              int64_t step) {
-  check_symint(step);
-  if (end) check_symint(*end);
-  if (start) check_symint(*start);
-  return slice_impl(self, dim, start, end, step);
+  return slice_checked(self, dim, start, end, step).value_or_throw();
 }
 
 // narrow(dim, start, length) = slice(dim, start', start' + length, 1), where
@@ -92,7 +97,7 @@ Checked<Tensor> select_checked(const Tensor& self, int64_t dim, int64_t index) {
   Tensor out = make_view(self, self.sizes, self.strides, storage_offset);  // edited in place
   out.sizes.erase(out.sizes.begin() + dim);
   out.strides.erase(out.strides.begin() + dim);
-  check_as_strided(self, out.sizes, out.strides, out.storage_offset);
+  SC_TRY(as_strided_failure(self, out.sizes, out.strides, out.storage_offset));
   return out;
 }
 
@@ -141,7 +146,9 @@ Checked<std::vector<Tensor>> split_with_sizes_checked(const Tensor& self, const 
     SC_CHECK_OR_RETURN(length >= 0,
                        "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
                        format_int_list(split_sizes));
-    splits.push_back(slice_impl(self, dim, start, wrapping::add(start, length), 1));
+    Tensor piece;
+    SC_TRY_ASSIGN(piece, slice_impl(self, dim, start, wrapping::add(start, length), 1));
+    splits.push_back(std::move(piece));
     start = wrapping::add(start, length);
   }
   SC_CHECK_OR_RETURN(start == dim_size, "split_with_sizes expects split_sizes to sum exactly to ", dim_size,

@@ -24,11 +24,12 @@ Tensor squeeze(const Tensor& self) {
 Checked<Tensor> squeeze_checked(const Tensor& self, int64_t dim) {
   const int64_t dims = self.dim();
   SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, dims));
-  if (dims == 0 || self.sizes[dim] != 1) return checked_strided_view(self, self.sizes, self.strides, self.storage_offset, /*offset_passed=*/false);
+  if (dims == 0 || self.sizes[dim] != 1)
+    return strided_view_checked(self, self.sizes, self.strides, self.storage_offset, /*offset_passed=*/false);
   Shape sizes = self.sizes, strides = self.strides;
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset, /*offset_passed=*/false);
+  return strided_view_checked(self, std::move(sizes), std::move(strides), self.storage_offset, /*offset_passed=*/false);
 }
 
 Tensor squeeze(const Tensor& self, int64_t dim) { return squeeze_checked(self, dim).value_or_throw(); }
@@ -47,7 +48,7 @@ Checked<Tensor> unsqueeze_checked(const Tensor& self, int64_t dim) {
     check_concrete_symints(strides);
     check_concrete_symints(sizes);
   }
-  return checked_strided_view(self, std::move(sizes), std::move(strides), self.storage_offset, /*offset_passed=*/false);
+  return strided_view_checked(self, std::move(sizes), std::move(strides), self.storage_offset, /*offset_passed=*/false);
 }
 
 Tensor unsqueeze(const Tensor& self, int64_t dim) { return unsqueeze_checked(self, dim).value_or_throw(); }

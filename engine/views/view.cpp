@@ -17,13 +17,6 @@ Failure view_incompatible() {
               "view size is not compatible with input tensor's size and stride (at least one dimension spans "
               "across two contiguous subspaces). Use .reshape(...) instead.");
 }
-// _unsafe_view's view_impl on a fresh contiguous copy (reshape's copy path).
-Tensor view_impl(const Tensor& self, Shape&& inferred) {
-  auto stride = compute_stride(self.sizes, self.strides, inferred);
-  if (!stride) [[unlikely]]
-    throw_failure(view_incompatible());
-  return alias_with_sizes_and_strides(self, std::move(inferred), std::move(*stride));
-}
 
 // view's checks and geometry, into a result header of size.size() dims:
 // shared by the two forms, so the throwing one builds its result in place (a
@@ -139,11 +132,12 @@ Tensor view_dtype(const Tensor& self, DType dtype) { return view_dtype_checked(s
 // _unsafe_view(clone(contiguous), shape): fresh storage, not a view.
 // reshape_symint infers the size and computes the strides over SymInts
 // (Note [SymInt arithmetic]); view does it over int64_t.
-Tensor reshape(const Tensor& self, const Shape& shape) {
+// The checks and geometry into a result header of shape.size() dims, shared
+// by the two forms as view_into is (the throwing one returns `out` in place).
+namespace {
+[[gnu::always_inline]] inline MaybeFailure reshape_into(const Tensor& self, const Shape& shape, Tensor& out) {
   using shape_math::IntArithmetic;
   using shape_math::SymIntArithmetic;
-  // The view's header, filled in place; the copy path takes its sizes.
-  Tensor out = make_view_of_rank(self, shape.size(), self.storage_offset);
   const bool large_negative_symints = since(Change::LargeNegativeSymInt);
   bool is_view = false;
   if (large_negative_symints) {
@@ -157,16 +151,16 @@ Tensor reshape(const Tensor& self, const Shape& shape) {
     const int64_t numel = self.numel();
     if (MaybeFailure f = shape_math::infer_size_into<IntArithmetic>(
             shape, self.stale_numel ? *self.stale_numel : numel, out.sizes)) [[unlikely]] {  // cached_numel(self)
-      check_symint_list(shape);
-      throw_if(std::move(f));
+      SC_TRY(symint_list_failure(shape));
+      return f;
     }
     is_view = shape_math::compute_stride_with_numel<IntArithmetic>(self.sizes, self.strides, numel, out.sizes,
                                                                    out.strides);
   } else {
     // 1.13: a SymInt product may raise inside infer_size, so the list's
     // conversion check goes first.
-    check_symint_list(shape);
-    throw_if(shape_math::infer_size_into<SymIntArithmetic>(shape, cached_numel(self), out.sizes));
+    SC_TRY(symint_list_failure(shape));
+    SC_TRY(shape_math::infer_size_into<SymIntArithmetic>(shape, cached_numel(self), out.sizes));
     is_view = shape_math::compute_stride_into<SymIntArithmetic>(self.sizes, self.strides, out.sizes, out.strides);
   }
   if (is_view) {
@@ -174,18 +168,34 @@ Tensor reshape(const Tensor& self, const Shape& shape) {
     // wrapped one below -2^62 (an empty [0,3,2^62,2]) raises in 1.13 (a
     // valid SymInt since 2.1: check_symint does nothing there).
     if (!large_negative_symints)
-      for (int64_t st : out.strides) check_symint(st);
+      for (int64_t st : out.strides) SC_TRY(symint_failure(st));
     shape_math::set_sizes_and_strides_checks(out.sizes, out.strides);  // alias_with_sizes_and_strides
-    return out;
+    return std::nullopt;
   }
   // A contiguous copy views as any shape of its numel, except where the shape's
   // product only wraps to numel (3 * 6148914691236517206 == 2 in int64):
   // there _unsafe_view's view_impl raises view's error.
   Tensor copy = clone(self, MemoryFormat::Contiguous);
-  Tensor viewed = view_impl(copy, std::move(out.sizes));
-  // (assigned: one returned object, so the view path above returns `out` in place)
+  auto stride = compute_stride(copy.sizes, copy.strides, out.sizes);  // view_impl's
+  if (!stride) [[unlikely]]
+    return view_incompatible();
+  Tensor viewed = alias_with_sizes_and_strides(copy, std::move(out.sizes), std::move(*stride));
+  // (assigned: one returned object, so the view path returns `out` in place)
   out = make_tensor(copy.storage, std::move(viewed.sizes), std::move(viewed.strides), copy.storage_offset,
                     copy.dtype);
+  return std::nullopt;
+}
+}  // namespace
+
+Tensor reshape(const Tensor& self, const Shape& shape) {
+  Tensor out = make_view_of_rank(self, shape.size(), self.storage_offset);  // the view's header, filled in place
+  throw_if(reshape_into(self, shape, out));
+  return out;
+}
+
+Checked<Tensor> reshape_checked(const Tensor& self, const Shape& shape) {
+  Tensor out = make_view_of_rank(self, shape.size(), self.storage_offset);
+  SC_TRY(reshape_into(self, shape, out));
   return out;
 }
 
@@ -195,7 +205,7 @@ Checked<Tensor> flatten_checked(const Tensor& self, int64_t start_dim, int64_t e
   SC_TRY_ASSIGN(start_dim, maybe_wrap_dim_checked(start_dim, self.dim()));
   SC_TRY_ASSIGN(end_dim, maybe_wrap_dim_checked(end_dim, self.dim()));
   SC_CHECK_OR_RETURN(start_dim <= end_dim, "flatten() has invalid args: start_dim cannot come after end_dim");
-  if (self.dim() == 0) return reshape(self, {1});
+  if (self.dim() == 0) return reshape_checked(self, {1});
   if (start_dim == end_dim) return self;
   int64_t slice_numel = 1;
   // multiply_integers over self.sym_sizes() (Note [SymInt arithmetic]; measured:
@@ -205,7 +215,7 @@ Checked<Tensor> flatten_checked(const Tensor& self, int64_t start_dim, int64_t e
   shape.push_back(slice_numel);
   shape.insert(shape.end(), self.sizes.begin() + end_dim + 1, self.sizes.end());
   check_concrete_symints(shape);  // 2.x: [2^62,2,0] flattened over dims 0 and 1
-  return reshape(self, shape);
+  return reshape_checked(self, shape);
 }
 
 Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {

@@ -67,6 +67,21 @@ const Case kCases[] = {
     {"v0 = zeros [2,3]\nv1 = zeros [4]\ncopy_ v0 v1", K::RuntimeError,
      "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1"},
     {"v0 = zeros [2,3]\nv1 = flip v0 [0,0]", K::RuntimeError, "dim 0 appears multiple times in the list of dims"},
+    // as_strided's checks (check_as_strided), through the view ops built on them
+    {"v0 = zeros [2,3]\nv1 = as_strided v0 [4,4] [4,1]", K::RuntimeError,
+     "setStorage: sizes [4, 4], strides [4, 1], storage offset 0, and itemsize 4 requiring a storage size of 64 are "
+     "out of bounds for storage of size 24"},
+    {"v0 = zeros [2,3]\nv1 = as_strided v0 [2] [-1]", K::RuntimeError,
+     "as_strided: Negative strides are not supported at the moment, got strides: [-1]"},
+    {"v0 = zeros [2,3]\nv1 = as_strided v0 [2,2] [1]", K::RuntimeError, "mismatch in length of strides and shape"},
+    {"v0 = zeros [2,3]\nv1 = unfold v0 1 5 1", K::RuntimeError, "maximum size for tensor at dimension 1 is 3 but size is 5"},
+    {"v0 = zeros [2,3]\nv1 = unfold v0 1 2 0", K::RuntimeError, "step is 0 but must be > 0"},
+    {"v0 = zeros [2,3]\nv1 = unfold v0 4 2 1", K::IndexError,
+     "Dimension out of range (expected to be in range of [-2, 1], but got 4)"},
+    {"v0 = zeros [2,3]\nv1 = slice v0 0 0 2 0", K::RuntimeError, "slice step must be positive"},
+    {"v0 = zeros [2,3]\nv1 = slice v0 7", K::IndexError,
+     "Dimension out of range (expected to be in range of [-2, 1], but got 7)"},
+    {"v0 = zeros [2,3]\nv1 = reshape v0 [4,4]", K::RuntimeError, "shape '[4, 4]' is invalid for input of size 6"},
 };
 
 TEST(EngineErrorsReturned, FailingStepsThrowNothingThroughTheOpTable) {
