@@ -20,6 +20,7 @@
 //   StorageInPlace storage_in_place(const Tensor&);   // the bytes where they lie, when the host can read them
 //   std::vector<std::string> take_warnings();
 //   std::optional<std::string> take_undefined();      // engine: why the last step is undefined
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -107,27 +108,28 @@ class RecentHashes {
     return recent;
   }
   // The entry holding exactly these bytes and undefined flags, or null. The
-  // size and first word of each entry are kept beside it: most entries
-  // differ there, and the scan then reads no entry's memory (a miss walked
-  // all of them, a cache miss each).
+  // size and first word of each entry are kept in an array of their own,
+  // scanned newest first: most entries differ there, and the scan then reads
+  // no entry's memory (a miss walked all of them, a cache miss each).
   std::shared_ptr<const HashedBytes> find(const uint8_t* data, size_t n, const std::vector<uint8_t>& undefined) const {
     const uint64_t head = head_word(data, n);
-    for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {  // newest first
-      if (it->size != n || it->head != head) continue;
-      const HashedBytes& e = *it->entry;
-      if (e.undefined == undefined && (n == 0 || std::memcmp(e.bytes.data(), data, n) == 0)) return it->entry;
+    for (size_t age = 0; age < count_; ++age) {
+      const size_t k = (newest_ + kEntries - age) % kEntries;
+      if (keys_[k].size != n || keys_[k].head != head) continue;
+      const HashedBytes& e = *entries_[k];
+      if (e.undefined == undefined && (n == 0 || std::memcmp(e.bytes.data(), data, n) == 0)) return entries_[k];
     }
     return nullptr;
   }
   void add(std::shared_ptr<const HashedBytes> e) {
-    bytes_ += e->bytes.size();
     const size_t n = e->bytes.size();
-    const uint64_t head = head_word(e->bytes.data(), n);
-    entries_.push_back({n, head, std::move(e)});
-    while (entries_.size() > kEntries || (bytes_ > kBytes && entries_.size() > 1)) {
-      bytes_ -= entries_.front().size;
-      entries_.pop_front();
-    }
+    // the oldest entries leave: one for the slot, more while past kBytes
+    while (count_ == kEntries || (count_ > 0 && bytes_ + n > kBytes)) drop_oldest();
+    newest_ = (newest_ + 1) % kEntries;
+    keys_[newest_] = {n, head_word(e->bytes.data(), n)};
+    entries_[newest_] = std::move(e);
+    bytes_ += n;
+    ++count_;
   }
 
  private:
@@ -136,15 +138,22 @@ class RecentHashes {
     if (n > 0) std::memcpy(&w, data, n < 8 ? n : 8);
     return w;
   }
-  struct Entry {
+  void drop_oldest() {
+    const size_t k = (newest_ + kEntries + 1 - count_) % kEntries;
+    bytes_ -= keys_[k].size;
+    entries_[k].reset();
+    --count_;
+  }
+  struct Key {
     size_t size = 0;
     uint64_t head = 0;  // the first (up to) 8 bytes
-    std::shared_ptr<const HashedBytes> entry;
   };
   static constexpr size_t kEntries = 64;
   static constexpr size_t kBytes = size_t{16} << 20;
-  std::deque<Entry> entries_;
-  size_t bytes_ = 0;
+  // A ring: slot newest_ is the latest, the count_ slots before it (mod kEntries) the others.
+  std::array<Key, kEntries> keys_{};
+  std::array<std::shared_ptr<const HashedBytes>, kEntries> entries_{};
+  size_t newest_ = kEntries - 1, count_ = 0, bytes_ = 0;
 };
 
 template <class Traits>
@@ -161,6 +170,12 @@ class TracedBackend : public Backend {
   Trace run(const Program& program, const RunOptions& options) override {
     Traits traits(device_);
     Run r(traits, options);
+    // Every binding the program can make, reserved once: env's Bound (a name
+    // and a tensor) moved on each doubling, and index rehashed.
+    size_t bindings = 0;
+    for (const Step& s : program.steps) bindings += s.outputs.size();
+    r.env.reserve(bindings);
+    r.index.reserve(bindings);
     Trace trace;
     trace.backend = name_;
     trace.backend_version = version_;
@@ -184,7 +199,9 @@ class TracedBackend : public Backend {
     const RunOptions& options;
     std::vector<Bound> env;                       // binding order
     std::unordered_map<std::string, size_t> index;  // name -> env slot
-    std::map<uintptr_t, int> storage_numbers;     // storage identity -> number
+    // Storage identity by number (a program has a few dozen storages at
+    // most: a scan from the newest, without the map's node per storage).
+    std::vector<uintptr_t> storage_ids;
     std::vector<std::pair<int, Tensor>> storage_owners;  // number -> a tensor on it
     int64_t allocated = 0;
 
@@ -344,11 +361,11 @@ class TracedBackend : public Backend {
     }
 
     int storage_number(const Tensor& t) {
-      uintptr_t sid = traits.storage_identity(t);
-      auto it = storage_numbers.find(sid);
-      if (it != storage_numbers.end()) return it->second;
-      int n = static_cast<int>(storage_numbers.size());
-      storage_numbers[sid] = n;
+      const uintptr_t sid = traits.storage_identity(t);
+      for (size_t k = storage_ids.size(); k-- > 0;)
+        if (storage_ids[k] == sid) return static_cast<int>(k);
+      const int n = static_cast<int>(storage_ids.size());
+      storage_ids.push_back(sid);
       storage_owners.push_back({n, t});
       return n;
     }
