@@ -88,7 +88,8 @@ std::string running_note(uint64_t seed, int k, int count, const int64_t verdicts
 }  // namespace
 
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& names,
-                  const GeneratedThreads& threads, const MessageReport& messages, const GeneratorPolicy& policy) {
+                  const GeneratedThreads& threads, const MessageReport& messages, const GeneratorPolicy& policy,
+                  bool stop_at_first_failure) {
   const std::vector<ErrorTemplate> listed = listed_templates(messages);
   MessageTally tally;
   std::map<Key, Counts> counts;
@@ -109,6 +110,7 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
   // A backend that dies (LibTorch's own SIGSEGV or SIGFPE) still leaves the
   // totals so far and the seed it died in (Note [A report that survives a crash]).
   crash_note::enable();
+  std::optional<uint64_t> stopped_at;  // --first-failure: the seed of the first failing program
   for (int k = 0; k < count; ++k) {
     crash_note::set(running_note(seed, k, count, verdicts, failures));
     const auto started = std::chrono::steady_clock::now();
@@ -121,11 +123,13 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
     std::optional<engine::ClaimLog> claims;
     if (check_claims) claims.emplace();
     Comparison c = compare_program(p, o, names, /*record_contents=*/false);
+    bool claim_wrong = false;
     if (check_claims) {
       const UndefinedCheck u = check_undefined(claims->claims(), c.left);
       claims_checked += u.checked;
       if (!u.ok()) {
         ++wrong_claims;
+        claim_wrong = true;
         if (failures.size() < 50)
           failures.push_back("seed " + std::to_string(seed + static_cast<uint64_t>(k)) +
                              ": a wrong UNDEFINED claim: " + u.findings.front());
@@ -157,6 +161,11 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
         for (const DrawnClass& d : log.steps[i])
           counts[{p.steps[i].op, std::string(d.param), std::string(d.klass)}].add(one);
     }
+    if (stop_at_first_failure && (c.diff.verdict == Verdict::Fail || claim_wrong)) {
+      stopped_at = seed + static_cast<uint64_t>(k);
+      count = k + 1;
+      break;
+    }
   }
 
   std::printf("domain coverage: %d generated programs (seeds %llu..%llu), %s vs %s, budget %lld bytes\n", count,
@@ -177,6 +186,11 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
               static_cast<long long>(verdicts[0]), pct(verdicts[0]), static_cast<long long>(verdicts[1]),
               pct(verdicts[1]), static_cast<long long>(verdicts[2]), pct(verdicts[2]),
               static_cast<long long>(verdicts[3]), pct(verdicts[3]), static_cast<long long>(steps_total));
+  if (stopped_at)
+    std::printf("first failure: program %d, seed %llu (--first-failure: the run stopped there)\n", count,
+                static_cast<unsigned long long>(*stopped_at));
+  else if (stop_at_first_failure)
+    std::printf("first failure: none in %d programs\n", count);
   if (check_claims)
     std::printf("UNDEFINED claims and exact-overlap answers checked by brute force: %lld, wrong in %lld programs\n",
                 static_cast<long long>(claims_checked), static_cast<long long>(wrong_claims));

@@ -66,6 +66,7 @@ int generate_main(const std::vector<std::string>& args) {
   int count = 1;
   std::string out_dir;  // --out DIR: one file per program (gen-<seed>.prog); else stdout
   bool stats = false;   // --stats: run them and print the domain coverage report
+  bool first_failure = false;  // --first-failure (with --stats): stop after the first failing program
   int64_t budget = int64_t{16} << 20;  // as the differential property
   std::string backends;
   GeneratedThreads threads;  // --engine-threads N|random
@@ -81,6 +82,7 @@ int generate_main(const std::vector<std::string>& args) {
       else if (args[i] == "--count") count = std::stoi(value());
       else if (args[i] == "--out") out_dir = value();
       else if (args[i] == "--stats") stats = true;
+      else if (args[i] == "--first-failure") first_failure = true;
       else if (args[i] == "--budget") budget = std::stoll(value());
       else if (args[i] == "--backends") backends = value();
       else if (args[i] == "--engine-threads") threads = parse_generated_threads(value());
@@ -94,12 +96,13 @@ int generate_main(const std::vector<std::string>& args) {
   }
   if (count < 0) throw UsageError("generate: --count must not be negative");
   if (messages.enabled && !stats) throw UsageError("generate: --messages and --templates go with --stats");
+  if (first_failure && !stats) throw UsageError("generate: --first-failure goes with --stats");
   if (stats) {
     Options o;
     if (!backends.empty()) o = parse_options({"--backends", backends}, {"--backends"});
     std::vector<std::string> names = backend_pair(o);
     check_backend_names(names);
-    return coverage_main(seed, count, budget, names, threads, messages, policy);
+    return coverage_main(seed, count, budget, names, threads, messages, policy, first_failure);
   }
   if (!out_dir.empty()) {  // --out DIR creates DIR (and its parents)
     std::error_code ec;

@@ -270,6 +270,8 @@ commands:
                              oracle side, with counts and a first seed
       --templates FILE       with --stats: --messages, and the templates of the
                              list FILE (corpus/error_templates.txt) never reached
+      --first-failure        with --stats: stop after the first failing program
+                             and say which (scripts/plants.sh)
   neighbours [options] PATH...
                              the neighbour search: from each program, variants
                              one edit away (each parameter redrawn from each

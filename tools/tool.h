@@ -104,6 +104,8 @@ void set_generated_threads(Program& p, Choices& choices, const GeneratedThreads&
 // generate --stats: the domain coverage report (tools/coverage.cpp); with
 // --messages also the error templates each op raised on the oracle side, and
 // with --templates FILE the listed ones never reached (tools/message_tally.h).
+// stop_at_first_failure (--first-failure): the run ends after the first failing
+// program, and the report says which (scripts/plants.sh reads that line).
 struct MessageReport {
   bool enabled = false;
   std::string templates_file;  // empty: no list
@@ -112,6 +114,6 @@ struct MessageReport {
 int parse_swarm_percent(const std::string& value);
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& backend_names,
                   const GeneratedThreads& threads = {}, const MessageReport& messages = {},
-                  const GeneratorPolicy& policy = {});
+                  const GeneratorPolicy& policy = {}, bool stop_at_first_failure = false);
 
 }  // namespace sc::tool
