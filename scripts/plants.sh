@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Semantic plants: how quickly does the random search find a plausible
+# mistake in the engine, one derived from a rule LibTorch implements?
+# scripts/plants/NN-name.patch each plant one such mistake (the header names
+# the rule and its LibTorch file). For each patch this script applies it to a
+# scratch copy of the tree, builds `stridecheck` there incrementally (one build
+# folder reused, ccache), runs
+#   stridecheck generate --stats --first-failure --engine-threads random --seed S --count N
+# (stops at the first failing program), optionally the corpus replay alone
+# (stridecheck replay corpus/, stopped at its first FAIL), reverts the patch,
+# and prints one table row: programs until the first divergence, CPU seconds
+# of that search, the first failing op and field, and whether the corpus
+# catches it (the first program that fails).
+#
+#   scripts/plants.sh                        # every plant, N = 20000, with the corpus replay
+#   scripts/plants.sh --count 5000 --no-replay --only 'squeeze|unsqueeze'
+#   scripts/plants.sh --check                # only: does every patch still apply to this tree?
+#
+# Options: --count N (default 20000), --seed S (default 71000000),
+# --only REGEX (plant file names), --no-replay, --no-search (the corpus
+# column alone), --no-sync (use the scratch copy as it is), --tree DIR (scratch copy,
+# default out/plants/tree; its build folder is DIR/build; `--tree .` plants in
+# this tree itself and its build/, reverting each patch), --out FILE (the
+# table, default out/plants/table.md; logs beside it). PLANTS_CMAKE_ARGS goes
+# to the scratch build's configure step (e.g. -DSTRIDECHECK_ORACLE=find for
+# Debian's LibTorch 1.13). Exit status: 0 when every patch applied and built,
+# 1 otherwise (a plant the search misses is a row, not an error), 2 for usage.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+count=20000
+seed=71000000
+replay=1
+search=1
+sync=1
+only=""
+check=0
+tree="$root/out/plants/tree"
+table=""
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --count) count="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
+    --no-replay) replay=0; shift ;;
+    --no-search) search=0; shift ;;
+    --no-sync) sync=0; shift ;;
+    --check) check=1; shift ;;
+    --tree) tree="$2"; shift 2 ;;
+    --out) table="$2"; shift 2 ;;
+    -h|--help) usage ;;
+    *) echo "plants.sh: unknown option '$1'" >&2; usage ;;
+  esac
+done
+
+patches=()
+for p in "$root"/scripts/plants/*.patch; do
+  [ -n "$only" ] && ! [[ "$(basename "$p")" =~ $only ]] && continue
+  patches+=("$p")
+done
+[ ${#patches[@]} -gt 0 ] || { echo "plants.sh: no plant matches" >&2; exit 2; }
+
+# --check: every patch applies to this tree as it is (and reverts).
+if [ "$check" = 1 ]; then
+  bad=0
+  for p in "${patches[@]}"; do
+    if ! patch -p1 --dry-run --forward --silent -d "$root" <"$p" >/dev/null 2>&1; then
+      echo "does not apply: ${p#"$root"/}"
+      bad=1
+    fi
+  done
+  [ "$bad" = 0 ] && echo "${#patches[@]} plants apply"
+  exit "$bad"
+fi
+
+out_dir="$(dirname "${table:-$root/out/plants/table.md}")"
+table="${table:-$out_dir/table.md}"
+mkdir -p "$tree" "$out_dir/logs"
+tree="$(cd "$tree" && pwd)"
+# The scratch copy: the tracked and untracked, not ignored files of this tree
+# (tar keeps their times, so an unchanged file is not rebuilt).
+if [ "$tree" != "$root" ] && [ "$sync" = 1 ]; then
+  (cd "$root" && git ls-files -z -c -o --exclude-standard |
+    tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xpf - -C "$tree"
+fi
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$tree}"
+build() { cmake --build "$tree/build" --target stridecheck >"$out_dir/logs/build.log" 2>&1; }
+# shellcheck disable=SC2086
+BUILD_DIR="$tree/build" BUILD_TARGETS=stridecheck "$tree/scripts/build.sh" ${PLANTS_CMAKE_ARGS:-} \
+  >"$out_dir/logs/build.log" 2>&1 || { echo "plants.sh: the unplanted build failed (see $out_dir/logs/build.log)" >&2; exit 1; }
+bin="$tree/build/bin/stridecheck"
+
+applied=""
+revert() { [ -n "$applied" ] && patch -p1 -R --silent -d "$tree" <"$applied" >/dev/null; applied=""; }
+trap revert EXIT
+
+{
+  if [ "$search" = 1 ]; then
+    echo "plants: ${#patches[@]}, search: generate --stats --first-failure --engine-threads random --seed $seed --count $count"
+  else
+    echo "plants: ${#patches[@]}, corpus replay only"
+  fi
+  "$bin" --version | sed -n 2p
+  echo
+  echo "| plant | found after (programs) | CPU s | first failure (seed: step, op, field) | corpus replay |"
+  echo "|---|---|---|---|---|"
+} | tee "$table"
+status=0
+for p in "${patches[@]}"; do
+  name="$(basename "$p" .patch)"
+  log="$out_dir/logs/$name"
+  if ! patch -p1 --forward --silent -d "$tree" <"$p" >"$log.patch" 2>&1; then
+    echo "| $name | does not apply | | | |" | tee -a "$table"; status=1; continue
+  fi
+  applied="$p"
+  if ! build; then
+    cp "$out_dir/logs/build.log" "$log.build"
+    echo "| $name | build failed | | | |" | tee -a "$table"; status=1; revert; build || true; continue
+  fi
+  found="-" cpu="" what=""
+  if [ "$search" = 1 ]; then
+    rc=0
+    TIMEFORMAT='%U %S'
+    { time "$bin" generate --stats --first-failure --engine-threads random --seed "$seed" --count "$count" \
+        >"$log.search" 2>"$log.search.err"; } 2>"$log.time" || rc=$?
+    cpu="$(tail -1 "$log.time" | awk '{printf "%.1f", $1 + $2}')"
+    first="$(sed -n 's/^first failure: program \([0-9]*\), seed.*/\1/p' "$log.search")"
+    what="$(grep -m1 '^  seed [0-9]*: ' "$log.search" | sed 's/^  seed //' || true)"
+    if [ -n "$first" ]; then found="$first"
+    elif [ "$rc" -gt 1 ]; then found="crash (exit $rc)"; what="$(tail -1 "$log.search.err")"
+    else found="not in $count"; fi
+  fi
+  caught="-"
+  if [ "$replay" = 1 ]; then
+    # stopped at the first failing program (replay flushes each verdict)
+    (cd "$tree" && "$bin" replay --quiet corpus/ 2>&1 | tee "$log.replay" | grep -m1 '^FAIL ' >"$log.caught") || true
+    first_fail="$(sed 's/^FAIL //' "$log.caught")"
+    tally="$(grep -m1 -E '^[0-9]+ passed, [0-9]+ failed' "$log.replay" || true)"
+    if [ -n "$first_fail" ]; then caught="yes (${first_fail#corpus/})"
+    elif [ -n "$tally" ]; then caught="no ($tally)"
+    else caught="? (see $log.replay)"; fi
+  fi
+  echo "| $name | $found | $cpu | $what | $caught |" | tee -a "$table"
+  revert
+done
+build || true  # leave the scratch build unplanted
+echo
+echo "table: $table"
+exit "$status"
