@@ -693,6 +693,29 @@ class Generator {
     if (c.validity == Validity::Valid || p_.boundary_weight_percent == 100) return c.weight;
     return std::max(1, c.weight * p_.boundary_weight_percent / 100);
   }
+  // Note [Check order]: a class of d that is not valid (boundary or invalid),
+  // by the declared weights, among those a swarm program kept (Note [Swarm
+  // programs]); any class (draw_class) when there is none.
+  std::string_view draw_not_valid_class(Domain d) {
+    const auto& cs = domain_classes(d);
+    auto weight = [&](size_t j) {
+      return cs[j].validity == Validity::Valid || (swarm_ != 0 && !swarm_keeps(class_key(d, j))) ? 0 : cs[j].weight;
+    };
+    int total = 0;
+    for (size_t j = 0; j < cs.size(); ++j) total += weight(j);
+    if (total == 0) return draw_class(d);
+    int r = static_cast<int>(c_.below(static_cast<uint32_t>(total)));
+    for (size_t j = 0; j < cs.size(); ++j) {
+      if (r < weight(j)) return cs[j].name;
+      r -= weight(j);
+    }
+    return cs.front().name;
+  }
+  static bool invalid_class(Domain d, std::string_view cls) {
+    for (const DomainClass& c : domain_classes(d))
+      if (c.name == cls) return c.validity == Validity::Invalid;
+    return false;
+  }
   std::string_view draw_class(Domain d) {
     const auto& cs = domain_classes(d);
     // Note [Swarm programs]: the classes this program left out weigh 0, unless
@@ -1027,8 +1050,23 @@ class Generator {
     // denormal
     return Number::floating(one_of({1e-40, -1e-40, 5e-324, 6e-8, -6e-8, 1e-45, 1.1754942e-38, 1e-310}));
   }
-  Arg values_value(std::string_view cls) {
+  Arg values_value(std::string_view cls, StepContext& ctx) {
     List l;
+    // "dtype limits": 3 times in 4 the edges of one dtype D (self_dtype_limit:
+    // just inside and just past its range, uint8's -255 and -256) with
+    // dtype=D, the class's own keyword: tensor_new's checked conversion
+    // (store_scalar, c10::checked_convert) branches exactly there.
+    if (cls == "dtype limits" && c_.percent(75)) {
+      using engine::DType;
+      // uint8 twice: the unsigned rule (-255 converts, -256 raises) is the odd one
+      const DType d = one_of({DType::UInt8, DType::UInt8, DType::Int8, DType::Int16, DType::Int32, DType::Int64,
+                              DType::Float16, DType::BFloat16, DType::Bool});
+      const int n = static_cast<int>(c_.between(1, 6));
+      for (int i = 0; i < n; ++i) l.items.push_back(self_dtype_limit(d));
+      ctx.extra_kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+      ctx.drawn.push_back({"dtype", "set by the values"});
+      return l;
+    }
     auto push_n = [&](int n, auto draw) {
       for (int i = 0; i < n; ++i) l.items.push_back(draw());
     };
@@ -1347,7 +1385,7 @@ class Generator {
         if (cls == "self") return Name{ctx.self->name};
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         return scalar_value(cls, ctx.self);
-      case Domain::Values: return values_value(cls);
+      case Domain::Values: return values_value(cls, ctx);
       case Domain::DType: return Ident{std::string(cls)};
       case Domain::OptDType:
         if (cls == "absent") return std::nullopt;
@@ -1393,16 +1431,20 @@ class Generator {
     std::vector<std::optional<Arg>> args(given);
     std::vector<std::string_view> classes(given);
     find_domain_param_is_view_ = spec.name == "view" || spec.name == "reshape";
+    bool invalid_drawn = false;  // Note [Check order]
     for (int pass = 0; pass < 2; ++pass) {
       for (size_t i = 0; i < given; ++i) {
         const bool is_dim = dom->params[i].domain == Domain::Dim;
         if ((pass == 0) != is_dim) continue;
         const bool is_self = dom->params[i].domain == Domain::Self || dom->params[i].domain == Domain::ViewSelf ||
                              dom->params[i].domain == Domain::FormatSelf;
-        classes[i] = is_self ? self_class_ : draw_class(dom->params[i].domain);
+        const Domain pd = dom->params[i].domain;
+        classes[i] = is_self                                                         ? self_class_
+                     : invalid_drawn && c_.percent(p_.second_invalid_percent) ? draw_not_valid_class(pd)
+                                                                                    : draw_class(pd);
+        if (!is_self && invalid_class(pd, classes[i])) invalid_drawn = true;
         // Note [Odd size-1 strides]: half the time, the second operand of an
         // odd self is odd too (its size-1 strides decide where self's do not)
-        const Domain pd = dom->params[i].domain;
         if (!is_self && ctx.self && self_class_ == "odd size-1 strides" &&
             (pd == Domain::Other || pd == Domain::ScalarOrTensor) && c_.percent(50))
           classes[i] = "odd size-1 strides";
@@ -1446,6 +1488,9 @@ class Generator {
     for (KwArg& k : ctx.extra_kwargs) out.step.kwargs.push_back(std::move(k));
     for (const ParamDomain& kd : dom->kwargs) {
       if (kd.domain == Domain::SetByShape) continue;
+      // a keyword a class already wrote (the values' "dtype limits": dtype=)
+      if (std::any_of(out.step.kwargs.begin(), out.step.kwargs.end(), [&](const KwArg& k) { return k.key == kd.param; }))
+        continue;
       std::string_view cls = draw_class(kd.domain);
       std::optional<Arg> v = value(kd.domain, cls, ctx);
       out.drawn.push_back({kd.param, cls});

@@ -76,6 +76,14 @@ struct GeneratorPolicy {
   // target and the laws draw as before) turns it off and draws no choice;
   // `stridecheck generate --swarm PERCENT` sets it.
   int swarm_percent = 0;
+  // Note [Check order]: after a parameter of a step drew an invalid class,
+  // each later parameter of that step is drawn from its domain's boundary and
+  // invalid classes this often (percent; its declared weights otherwise).
+  // Which of two errors LibTorch raises is its check order (empty_strided:
+  // negative sizes before the sizes/strides rank; full: the size checks
+  // before the value's conversion), seen only when two arguments are wrong
+  // at once; independent draws make that the product of two small weights.
+  int second_invalid_percent = 30;
   // Ops to draw from; empty means every op of program/ops.h.
   std::vector<std::string> ops;
 };
