@@ -483,6 +483,8 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
       Tensor h = *t;
       h.dtype = common;
       h.strides = to_copy_strides(*t, common);
+      h.stale_layout.reset();  // a fresh tensor: its own flags
+      h.stale_numel.reset();
       promoted.push_back(std::move(h));
       t = &promoted.back();
     }
