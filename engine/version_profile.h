@@ -86,6 +86,8 @@ enum class Change : int {
   SymbolicResultReadRaises,
   SymbolicResultReadInternalAssert,
   IndexSelectScalarRejectsSeveral,
+  NarrowTakesSymInts,
+  SelectTakesSymInts,
   kCount
 };
 

@@ -62,6 +62,14 @@ Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std:
 // Since 2.x (Change::NarrowLengthNonNegative, Change::NarrowChecksStartInRange):
 // length >= 0 first, then start in [-size, size] (IndexError), wrapped by + size.
 Checked<Tensor> narrow_checked(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
+  // Change::NarrowTakesSymInts before Change::LargeNegativeSymInt (2.0): the
+  // SymInt arguments and size - length are checked as 1.13 checks a SymInt.
+  const bool symint_args = since(Change::NarrowTakesSymInts) && !since(Change::LargeNegativeSymInt);
+  constexpr const char* kSymbolic =
+      "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, please "
+      "report an enhancement request to PyTorch.)";
+  if (symint_args)
+    SC_CHECK_OR_RETURN(start >= kMinSymIntRepresentable && length >= kMinSymIntRepresentable, kSymbolic);
   SC_CHECK_OR_RETURN(self.dim() > 0, "narrow() cannot be applied to a 0-dim tensor.");
   if (since(Change::NarrowLengthNonNegative))
     SC_CHECK_OR_RETURN(length >= 0, "narrow(): length must be non-negative.");
@@ -75,6 +83,7 @@ Checked<Tensor> narrow_checked(const Tensor& self, int64_t dim, int64_t start, i
   } else if (start != cur_size) {
     SC_TRY_ASSIGN(start, maybe_wrap_dim_checked(start, cur_size));
   }
+  if (symint_args) SC_CHECK_OR_RETURN(wrapping::sub(cur_size, length) >= kMinSymIntRepresentable, kSymbolic);
   SC_CHECK_OR_RETURN(length >= 0 && start <= cur_size - length, "start (", start, ") + length (", length,
                      ") exceeds dimension size (", cur_size, ").");
   return slice_impl(self, dim, start, start + length, 1);
@@ -86,9 +95,17 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
 
 // select(dim, index), index in [-size, size): drop dim, offset += index * stride[dim].
 Checked<Tensor> select_checked(const Tensor& self, int64_t dim, int64_t index) {
+  // Change::SelectTakesSymInts before Change::LargeNegativeSymInt (2.0): the
+  // SymInt index, then -index in the range check, checked as 1.13 checks a SymInt.
+  const bool symint_index = since(Change::SelectTakesSymInts) && !since(Change::LargeNegativeSymInt);
+  constexpr const char* kSymbolic =
+      "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, please "
+      "report an enhancement request to PyTorch.)";
+  if (symint_index) SC_CHECK_OR_RETURN(index >= kMinSymIntRepresentable, kSymbolic);
   SC_CHECK_KIND_OR_RETURN(self.dim() != 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
   SC_TRY_ASSIGN(dim, maybe_wrap_dim_checked(dim, self.dim()));
   const int64_t size = self.sizes[dim];
+  if (symint_index) SC_CHECK_OR_RETURN(wrapping::sub(0, index) >= kMinSymIntRepresentable, kSymbolic);
   SC_CHECK_KIND_OR_RETURN(index >= -size && index < size, IndexError, "select(): index ", index,
                           " out of range for tensor of size ", format_int_list(self.sizes), " at dimension ", dim);
   if (index < 0) index += size;
