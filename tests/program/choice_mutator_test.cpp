@@ -98,6 +98,10 @@ TEST(ChoiceMutator, StepMutationsKeepTheStepsBeforeThem) {
       std::vector<uint8_t> out = mutated(in, m, 1024, &r);
       if (r.kind == ChoiceMutation::Argument || r.kind == ChoiceMutation::Longer) continue;
       if (r.begin <= log.unit_starts[1]) continue;  // the creation unit: every step changes
+      // An input read to its end may have cut its last step short (a literal
+      // drawn until the choices ran out: value_draws::runs); choices added at
+      // the end then lengthen that step, as they would any truncated draw.
+      if (r.begin == used && 2 * used >= in.size()) continue;
       // A step mutation starts at a unit boundary.
       EXPECT_TRUE(r.begin == used || std::count(log.unit_starts.begin(), log.unit_starts.end(), r.begin))
           << mutation_name(r.kind) << " at choice " << r.begin;
