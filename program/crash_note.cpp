@@ -5,6 +5,8 @@
 #include <cstring>
 #include <unistd.h>
 
+#include "program/signal_write.h"
+
 namespace sc::crash_note {
 namespace {
 
@@ -16,33 +18,9 @@ std::atomic<int> g_current{0};
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 struct sigaction g_previous[sizeof kSignals / sizeof kSignals[0]];
 
-void write_all(const char* p, size_t n) {
-  while (n > 0) {
-    const ssize_t w = ::write(STDOUT_FILENO, p, n);
-    if (w <= 0) return;
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
-}
-
 void on_fatal_signal(int sig) {
-  char line[64];
-  size_t n = 0;
-  auto put = [&](const char* s) {
-    for (; *s && n < sizeof line; ++s) line[n++] = *s;
-  };
-  put("\n");
-  put(kMarker);
-  put(" ");
-  char digits[12];
-  int d = 0;
-  for (int v = sig; d == 0 || v > 0; v /= 10) digits[d++] = static_cast<char>('0' + v % 10);
-  while (d > 0 && n < sizeof line) line[n++] = digits[--d];
-  put("\n");
-  write_all(line, n);
-  const std::string& note = g_notes[g_current.load(std::memory_order_acquire)];
-  write_all(note.data(), note.size());
-  if (note.empty() || note.back() != '\n') write_all("\n", 1);
+  signal_write::Line<64>().put("\n").put(kMarker).put(" ").put_decimal(sig).put("\n").write_to(STDOUT_FILENO);
+  signal_write::text(STDOUT_FILENO, g_notes[g_current.load(std::memory_order_acquire)]);
   // The handler installed before ours (or the default action) gets the signal.
   for (size_t i = 0; i < sizeof kSignals / sizeof kSignals[0]; ++i)
     if (kSignals[i] == sig) sigaction(sig, &g_previous[i], nullptr);

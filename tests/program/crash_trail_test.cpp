@@ -3,42 +3,18 @@
 #include "program/crash_trail.h"
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <string>
 
+#include "tests/program/child_process_util.h"
+
 namespace sc {
 namespace {
 
-struct Died {
-  int signal = 0;
-  std::string err;
-};
-
-// Runs `body` in a child whose stderr is captured.
-template <class F>
-Died run_child(F body) {
-  int fds[2];
-  EXPECT_EQ(pipe(fds), 0);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], STDERR_FILENO);
-    close(fds[0]);
-    body();
-    _exit(0);
-  }
-  close(fds[1]);
-  Died d;
-  char buf[4096];
-  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) d.err.append(buf, static_cast<size_t>(n));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFSIGNALED(status)) d.signal = WTERMSIG(status);
-  return d;
-}
+using test::Died;
+using test::run_child;
 
 TEST(CrashTrail, AFatalSignalWritesTheTrailAndStillKillsTheProcess) {
   for (int sig : {SIGSEGV, SIGABRT, SIGFPE}) {
