@@ -927,7 +927,7 @@ class Generator {
     __int128 span = 0;
     for (size_t i = 0; i < ctx.shape.size() && i < ctx.strides.size(); ++i)
       if (ctx.shape[i] > 1 && ctx.strides[i] > 0) span += static_cast<__int128>(ctx.strides[i]) * (ctx.shape[i] - 1);
-    const __int128 elems = kI64Max / engine::itemsize(t.dtype) + (c_.percent(50) ? 1 : 0);
+    const __int128 elems = static_cast<__int128>(kI64Max / engine::itemsize(t.dtype)) + (c_.percent(50) ? 1 : 0);
     const __int128 o = elems - 1 - span;
     return o < 0 ? 0 : static_cast<int64_t>(o);
   }
