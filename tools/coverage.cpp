@@ -67,14 +67,24 @@ void print_row(const std::string& op, const std::string& param, const std::strin
   std::printf("%s\n", c.drawn == 0 && param != "*" ? "  <- never drawn" : "");
 }
 
+// The generate options that make seed S's program again: its engine thread
+// count and the swarm chance (Note [Swarm programs]) change what it is.
+std::string program_flags(const GeneratedThreads& threads, const GeneratorPolicy& policy) {
+  std::string f = threads.random ? " --engine-threads random"
+                  : threads.fixed > 0 ? " --engine-threads " + std::to_string(threads.fixed)
+                                      : "";
+  if (policy.swarm_percent > 0) f += " --swarm " + std::to_string(policy.swarm_percent);
+  return f;
+}
+
 // What a crash in program k leaves on stdout: the seed, the totals of the
 // programs before it, their failures, and how to go on past it.
 std::string running_note(uint64_t seed, int k, int count, const int64_t verdicts[4],
-                         const std::vector<std::string>& failures) {
+                         const std::vector<std::string>& failures, const std::string& flags) {
   auto str = [](auto v) { return std::to_string(v); };
   const uint64_t s = seed + static_cast<uint64_t>(k);
   std::string note = "stridecheck generate --stats: the process died in seed " + str(s) + ", program " + str(k + 1) +
-                     " of " + str(count) + " (stridecheck generate --seed " + str(s) + " prints it)\n";
+                     " of " + str(count) + " (stridecheck generate --seed " + str(s) + flags + " prints it)\n";
   if (k > 0)
     note += "the " + str(k) + " programs before it (seeds " + str(seed) + ".." + str(s - 1) + "): pass " +
             str(verdicts[0]) + ", fail " + str(verdicts[1]) + ", undefined " + str(verdicts[2]) + ", skipped " +
@@ -110,9 +120,10 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
   // A backend that dies (LibTorch's own SIGSEGV or SIGFPE) still leaves the
   // totals so far and the seed it died in (Note [A report that survives a crash]).
   crash_note::enable();
+  const std::string flags = program_flags(threads, policy);  // to print a seed's program again
   std::optional<uint64_t> stopped_at;  // --first-failure: the seed of the first failing program
   for (int k = 0; k < count; ++k) {
-    crash_note::set(running_note(seed, k, count, verdicts, failures));
+    crash_note::set(running_note(seed, k, count, verdicts, failures, flags));
     const auto started = std::chrono::steady_clock::now();
     Choices choices = Choices::from_seed(seed + static_cast<uint64_t>(k));
     GenerationLog log;
@@ -229,10 +240,7 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
   for (const auto& [ms, s] : slowest) std::printf(" seed %llu %.0f ms;", static_cast<unsigned long long>(s), ms);
   std::printf("\n");
   if (!failures.empty()) {
-    std::printf("failing programs (stridecheck generate --seed S%s prints one):\n",
-                threads.random ? " --engine-threads random"
-                : threads.fixed > 0 ? (" --engine-threads " + std::to_string(threads.fixed)).c_str()
-                                    : "");
+    std::printf("failing programs (stridecheck generate --seed S%s prints one):\n", flags.c_str());
     for (const std::string& f : failures) std::printf("  %s\n", f.c_str());
   }
   return verdicts[1] || wrong_claims ? kExitFailed : kExitOk;
