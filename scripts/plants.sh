@@ -1,33 +1,41 @@
 #!/usr/bin/env bash
 # Semantic plants: how quickly does the random search find a plausible
 # mistake in the engine, one derived from a rule LibTorch implements?
-# scripts/plants/NN-name.patch each plant one such mistake (the header names
-# the rule and its LibTorch file). For each patch this script applies it to a
-# scratch copy of the tree, builds `stridecheck` there incrementally (one build
-# folder reused, ccache), runs
+# scripts/plants/NN-name.plant each plant one such mistake (the header names
+# the rule and its LibTorch file) as exact-text replacements, which
+# scripts/plant.py applies: an old text must occur exactly once, so a plant
+# survives edits that move its lines and fails loudly when its line changed.
+# For each plant this script applies it to a scratch copy of the tree, builds
+# `stridecheck` there incrementally (one build folder reused, ccache), runs
 #   stridecheck generate --stats --first-failure --engine-threads random --seed S --count N
-# (stops at the first failing program), optionally the corpus replay alone
-# (stridecheck replay corpus/, stopped at its first FAIL), reverts the patch,
-# and prints one table row: programs until the first divergence, CPU seconds
-# of that search, the first failing op and field, and whether the corpus
-# catches it (the first program that fails).
+# (stops at the first failing program) once per run, optionally the corpus
+# replay alone (stridecheck replay corpus/, stopped at its first FAIL),
+# reverts the plant, and prints one table row: programs until the first
+# divergence (the median and the max over the runs, and each run), CPU
+# seconds of those searches, the first failing op and field, and whether the
+# corpus catches it (the first program that fails).
 #
 #   scripts/plants.sh                        # every plant, N = 20000, with the corpus replay
 #   scripts/plants.sh --count 5000 --no-replay --only 'squeeze|unsqueeze'
-#   scripts/plants.sh --check                # only: does every patch still apply to this tree?
+#   scripts/plants.sh --runs 3 --seed 80000000 --no-replay   # seeds 80.00M.., 80.02M.., 80.04M..
+#   scripts/plants.sh --check                # only: does every plant still apply to this tree?
 #
-# Options: --count N (default 20000), --seed S (default 71000000),
-# --only REGEX (plant file names), --no-replay, --no-search (the corpus
-# column alone), --no-sync (use the scratch copy as it is), --tree DIR (scratch copy,
-# default out/plants/tree; its build folder is DIR/build; `--tree .` plants in
-# this tree itself and its build/, reverting each patch), --out FILE (the
-# table, default out/plants/table.md; logs beside it). PLANTS_CMAKE_ARGS goes
-# to the scratch build's configure step (e.g. -DSTRIDECHECK_ORACLE=find for
-# Debian's LibTorch 1.13). Exit status: 0 when every patch applied and built,
-# 1 otherwise (a plant the search misses is a row, not an error), 2 for usage.
+# Options: --count N (default 20000), --seed S (default 71000000), --runs K
+# (default 1; run k searches from seed S + k*N, a plant not found counting as
+# N), --swarm PERCENT (generate's swarm programs), --only REGEX (plant file
+# names), --no-replay, --no-search (the corpus column alone), --no-sync (use
+# the scratch copy as it is), --tree DIR (scratch copy, default
+# out/plants/tree; its build folder is DIR/build; `--tree .` plants in this
+# tree itself and its build/, reverting each plant), --out FILE (the table,
+# default out/plants/table.md; logs beside it). PLANTS_CMAKE_ARGS goes to the
+# scratch build's configure step (e.g. -DSTRIDECHECK_ORACLE=find for Debian's
+# LibTorch 1.13). Exit status: 0 when every plant applied and built, 1
+# otherwise (a plant the search misses is a row, not an error), 2 for usage.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 count=20000
+runs=1
+swarm=""
 seed=71000000
 replay=1
 search=1
@@ -36,11 +44,13 @@ only=""
 check=0
 tree="$root/out/plants/tree"
 table=""
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --swarm) swarm="--swarm $2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
     --no-replay) replay=0; shift ;;
     --no-search) search=0; shift ;;
@@ -53,24 +63,19 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-patches=()
-for p in "$root"/scripts/plants/*.patch; do
+plants=()
+for p in "$root"/scripts/plants/*.plant; do
   [ -n "$only" ] && ! [[ "$(basename "$p")" =~ $only ]] && continue
-  patches+=("$p")
+  plants+=("$p")
 done
-[ ${#patches[@]} -gt 0 ] || { echo "plants.sh: no plant matches" >&2; exit 2; }
+[ ${#plants[@]} -gt 0 ] || { echo "plants.sh: no plant matches" >&2; exit 2; }
 
-# --check: every patch applies to this tree as it is (and reverts).
+plant() { python3 "$root/scripts/plant.py" "$@"; }
+# --check: every plant applies to this tree as it is (and reverts); nothing is written.
 if [ "$check" = 1 ]; then
-  bad=0
-  for p in "${patches[@]}"; do
-    if ! patch -p1 --dry-run --forward --silent -d "$root" <"$p" >/dev/null 2>&1; then
-      echo "does not apply: ${p#"$root"/}"
-      bad=1
-    fi
-  done
-  [ "$bad" = 0 ] && echo "${#patches[@]} plants apply"
-  exit "$bad"
+  plant check "$root" "${plants[@]}" || exit 1
+  echo "${#plants[@]} plants apply"
+  exit 0
 fi
 
 out_dir="$(dirname "${table:-$root/out/plants/table.md}")"
@@ -91,44 +96,58 @@ BUILD_DIR="$tree/build" BUILD_TARGETS=stridecheck "$tree/scripts/build.sh" ${PLA
 bin="$tree/build/bin/stridecheck"
 
 applied=""
-revert() { [ -n "$applied" ] && patch -p1 -R --silent -d "$tree" <"$applied" >/dev/null; applied=""; }
+revert() { [ -n "$applied" ] && plant revert "$tree" "$applied"; applied=""; }
 trap revert EXIT
 
 {
   if [ "$search" = 1 ]; then
-    echo "plants: ${#patches[@]}, search: generate --stats --first-failure --engine-threads random --seed $seed --count $count"
+    echo "plants: ${#plants[@]}, search: generate --stats --first-failure --engine-threads random${swarm:+ $swarm} --seed S --count $count," \
+      "S = $seed + k * $count for run k = 0..$((runs - 1))"
   else
-    echo "plants: ${#patches[@]}, corpus replay only"
+    echo "plants: ${#plants[@]}, corpus replay only"
   fi
   "$bin" --version | sed -n 2p
   echo
-  echo "| plant | found after (programs) | CPU s | first failure (seed: step, op, field) | corpus replay |"
-  echo "|---|---|---|---|---|"
+  echo "| plant | found after (programs, median) | max | each run | CPU s | first failure (seed: step, op, field) | corpus replay |"
+  echo "|---|---|---|---|---|---|---|"
 } | tee "$table"
 status=0
-for p in "${patches[@]}"; do
-  name="$(basename "$p" .patch)"
+for p in "${plants[@]}"; do
+  name="$(basename "$p" .plant)"
   log="$out_dir/logs/$name"
-  if ! patch -p1 --forward --silent -d "$tree" <"$p" >"$log.patch" 2>&1; then
-    echo "| $name | does not apply | | | |" | tee -a "$table"; status=1; continue
+  if ! plant apply "$tree" "$p" >"$log.apply" 2>&1; then
+    echo "| $name | does not apply: $(tail -1 "$log.apply") | | | | | |" | tee -a "$table"; status=1; continue
   fi
   applied="$p"
   if ! build; then
     cp "$out_dir/logs/build.log" "$log.build"
-    echo "| $name | build failed | | | |" | tee -a "$table"; status=1; revert; build || true; continue
+    echo "| $name | build failed | | | | | |" | tee -a "$table"; status=1; revert; build || true; continue
   fi
-  found="-" cpu="" what=""
+  found="-" worst="" runs_found="" cpu="" what=""
   if [ "$search" = 1 ]; then
-    rc=0
-    TIMEFORMAT='%U %S'
-    { time "$bin" generate --stats --first-failure --engine-threads random --seed "$seed" --count "$count" \
-        >"$log.search" 2>"$log.search.err"; } 2>"$log.time" || rc=$?
-    cpu="$(tail -1 "$log.time" | awk '{printf "%.1f", $1 + $2}')"
-    first="$(sed -n 's/^first failure: program \([0-9]*\), seed.*/\1/p' "$log.search")"
-    what="$(grep -m1 '^  seed [0-9]*: ' "$log.search" | sed 's/^  seed //' || true)"
-    if [ -n "$first" ]; then found="$first"
-    elif [ "$rc" -gt 1 ]; then found="crash (exit $rc)"; what="$(tail -1 "$log.search.err")"
-    else found="not in $count"; fi
+    # run k searches seeds S + k*N .. (disjoint); a plant not found counts as N
+    firsts=() cpu=0
+    for ((k = 0; k < runs; k++)); do
+      s=$((seed + k * count)) rc=0
+      TIMEFORMAT='%U %S'
+      # shellcheck disable=SC2086
+      { time "$bin" generate --stats --first-failure --engine-threads random $swarm --seed "$s" --count "$count" \
+          >"$log.search.$k" 2>"$log.search.$k.err"; } 2>"$log.time.$k" || rc=$?
+      cpu="$(tail -1 "$log.time.$k" | awk -v c="$cpu" '{printf "%.1f", c + $1 + $2}')"
+      first="$(sed -n 's/^first failure: program \([0-9]*\), seed.*/\1/p' "$log.search.$k")"
+      if [ -n "$first" ]; then
+        firsts+=("$first")
+        [ -n "$what" ] || what="$(grep -m1 '^  seed [0-9]*: ' "$log.search.$k" | sed 's/^  seed //' || true)"
+      elif [ "$rc" -gt 1 ]; then
+        firsts+=("crash")
+        [ -n "$what" ] || what="crash (exit $rc): $(tail -1 "$log.search.$k.err")"
+      else firsts+=(">$count"); fi
+    done
+    runs_found="$(IFS=,; echo "${firsts[*]}")"
+    # median and max, '>N' and 'crash' counting as N
+    read -r found worst < <(printf '%s\n' "${firsts[@]}" | sed "s/^>//; s/^crash$/$count/" | sort -n |
+      awk -v n="$count" '{v[NR] = $1} END {m = v[int((NR + 1) / 2)];
+        printf "%s %s\n", (m >= n ? ">" n : m), (v[NR] >= n ? ">" n : v[NR])}')
   fi
   caught="-"
   if [ "$replay" = 1 ]; then
@@ -140,7 +159,7 @@ for p in "${patches[@]}"; do
     elif [ -n "$tally" ]; then caught="no ($tally)"
     else caught="? (see $log.replay)"; fi
   fi
-  echo "| $name | $found | $cpu | $what | $caught |" | tee -a "$table"
+  echo "| $name | $found | $worst | $runs_found | $cpu | $what | $caught |" | tee -a "$table"
   revert
 done
 build || true  # leave the scratch build unplanted
