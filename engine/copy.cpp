@@ -86,6 +86,22 @@ Checked<Tensor> clone_checked(const Tensor& self, MemoryFormat format) {
 
 Tensor clone(const Tensor& self, MemoryFormat format) { return clone_checked(self, format).value_or_throw(); }
 
+namespace {
+
+// What self.contiguous() raises, without making its copy: nothing when self
+// is contiguous (the cached flag); else clone(contiguous)'s empty(sizes,
+// format) checks (a negative size, the storage size), then its strides'. The
+// copy into that result checks nothing more.
+MaybeFailure contiguous_failure(const Tensor& self) {
+  if (is_contiguous(self, MemoryFormat::Contiguous)) return std::nullopt;
+  SC_TRY(empty_with_format_failure(self.sizes, self.dtype, MemoryFormat::Contiguous));
+  auto strides = empty_like_strides_checked(self, MemoryFormat::Contiguous);
+  if (!strides.ok()) return std::move(strides).failure();
+  return std::nullopt;
+}
+
+}  // namespace
+
 // at::native::contiguous: is_contiguous(format) -> self (preserve asks
 // is_contiguous() as TensorImpl::is_contiguous_default does); else
 // "preserve memory format is unsupported by the contiguous operator"; else clone(format).
@@ -383,7 +399,15 @@ Checked<Tensor> index_select_checked(const Tensor& self, int64_t dim, const Shap
       SC_TRY(check_all());
       return result;
     }
-    if (d == 1) SC_TRY(check_all());
+    // dim 1: index_select_out_cpu_dim1_ starts with self.contiguous(), whose
+    // copy of a non-contiguous self checks its sizes before any index: a
+    // stale self (sizes [2,-1,0] left by a failed out= resize) raises "Trying
+    // to create tensor with negative dimension" there, on 1.13 and 2.15 alike
+    // (generated seed 70106994; corpus/regressions/index_select_dim1_copies_self_first.prog).
+    if (d == 1) {
+      SC_TRY(contiguous_failure(self));
+      SC_TRY(check_all());
+    }
   }
   for (int64_t i : index) SC_CHECK_KIND_OR_RETURN(i >= 0 && i < size, IndexError, "index out of range in self");
   copy_selected(self, d, index, result);
