@@ -172,23 +172,58 @@ Checked<Scalar> fill_value_checked(const Tensor& self, const Scalar& value) {
 
 Scalar fill_value(const Tensor& self, const Scalar& value) { return fill_value_checked(self, value).value_or_throw(); }
 
-// fill_out: no overlap check (fill is idempotent); the value is
-// Scalar::to<scalar_t>() (checked).
-Checked<Tensor> fill_checked(const Tensor& self, const Scalar& value) {
-  Scalar v;
-  SC_TRY_ASSIGN(v, fill_value_checked(self, value));
+namespace {
+
+// Writes v into every element of `target` and bumps self's version.
+Tensor fill_elements(const Tensor& self, const Tensor& target, const Scalar& v) {
   WriteScope write_scope;  // the claims of this write (engine/undefined_claims.h)
-  kernels::fill(self, v);
-  account_write(self, {}, true);
-  write_scope.done(self);
+  kernels::fill(target, v);
+  account_write(target, {}, true);
+  write_scope.done(target);
   bump(self);
   return self;
 }
 
+// LibTorch's numel() and the sizes disagree only for a stale numel (Note
+// [stale layout flags]).
+Tensor scalar_fill_target(const Tensor& self) {
+  if (self.device() != Device::CPU || cached_numel(self) != 1 || self.numel() == 1) return self;
+  Tensor one = self;
+  one.sizes = {};
+  one.strides = {};
+  one.stale_numel.reset();
+  one.stale_layout.reset();
+  return one;
+}
+
+}  // namespace
+
+// fill_out: no overlap check (fill is idempotent); the value is
+// Scalar::to<scalar_t>() (checked). A CPU self whose numel() is 1 goes to
+// at::detail::scalar_fill, which writes one element at data_ptr(); anything
+// else to a TensorIterator over the sizes. They part only where numel() is
+// stale: sizes [2,-1,0] (no element) left by a failed out= resize of a
+// one-element tensor still count 1, and LibTorch writes the element at the
+// storage offset (1.13 and 2.15 alike; generated seed 90300189,
+// corpus/regressions/fill_stale_numel_one.prog).
+Checked<Tensor> fill_checked(const Tensor& self, const Scalar& value) {
+  Scalar v;
+  SC_TRY_ASSIGN(v, fill_value_checked(self, value));
+  return fill_elements(self, scalar_fill_target(self), v);
+}
+
 Tensor fill_(const Tensor& self, const Scalar& value) { return fill_checked(self, value).value_or_throw(); }
 
-// zero_ = fill_(0).
-Tensor zero_(const Tensor& self) { return fill_(self, Scalar::integer(0)); }
+// at::zero_: a CPU self that is non-overlapping and dense (the cached flag)
+// with fewer than GRAIN_SIZE (32768) elements, counted as the product of its
+// sizes, is memset from data_ptr() (zero_cpu_: those elements, none for a
+// product <= 0); anything else is fill_(0), with fill_out's scalar_fill.
+Tensor zero_(const Tensor& self) {
+  const Scalar zero = Scalar::integer(0);
+  if (self.device() == Device::CPU && is_non_overlapping_and_dense(self) && self.numel() < 32768)
+    return fill_elements(self, self, zero);
+  return fill_(self, zero);
+}
 
 namespace {
 // Whether Scalar::to<to>() (checked_convert, as checked_scalar models it) can
