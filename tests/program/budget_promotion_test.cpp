@@ -40,6 +40,23 @@ TEST(BudgetPromotion, AnEmptyResultStillConvertsItsInputs) {
   EXPECT_EQ(e->bytes, 0);
 }
 
+TEST(BudgetPromotion, ASelfWithANegativeSizeStillConvertsTheOther) {
+  // a float16 [-2,0] (an as_strided view: numel 0) times an int32 of 2^61
+  // elements of stride 0: LibTorch converts the int32 operand (2^62 bytes)
+  // before the result's negative size raises (generated seed 90125570).
+  const int64_t big = int64_t{1} << 30;
+  std::map<std::string, InputHeader> env{{"a", {{-2, 0}, {1, 1}, 2, DType::Float16}},
+                                         {"b", {{2 * big, big, 1, 1}, {0, 0, 0, 0}, 4, DType::Int32}}};
+  auto e = estimate("c = mul a b", env);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->bytes, 4 * big * big);
+  // the same dtypes: nothing converted, and no result is allocated
+  env["b"].dtype = DType::Float16;
+  env["b"].itemsize = 2;
+  e = estimate("c = mul a b", env);
+  EXPECT_TRUE(!e || e->bytes == 0);
+}
+
 TEST(BudgetPromotion, ANumberPromotesTheTensorOperand) {
   std::map<std::string, InputHeader> env{{"a", {{kN, 0}, {0, 1}, 8, DType::Int64}}};
   auto e = estimate("c = mul a 0.5", env);  // int64 * a float number: float32
