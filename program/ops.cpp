@@ -165,8 +165,14 @@ const OpSpec* find_op(std::string_view op) {
     for (const OpSpec& s : all_ops()) b[op_bucket(s.name)].push_back(&s);
     return b;
   }();
+  // The interpreter asks for one step's op four times in a row on each side
+  // (ArgReader, refuse_out_of_storage, inplace_elements, allocation_estimate):
+  // the last answer is kept per thread and checked by name, so a repeat costs
+  // one short compare instead of the bucket's hash and scan (callgrind, issue 10).
+  thread_local const OpSpec* last = nullptr;
+  if (last && last->name == op) return last;
   for (const OpSpec* s : buckets[op_bucket(op)])
-    if (s->name == op) return s;
+    if (s->name == op) return last = s;
   return nullptr;
 }
 
