@@ -107,7 +107,16 @@ void Storage::write(int64_t off, int64_t n, const std::byte* host) {
 void Storage::ByteFlags::set(int64_t off, int64_t n, int64_t nbytes, uint8_t value) {
   SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes && value != 0);
   if (n == 0) return;
-  if (mask.empty()) mask.assign(static_cast<size_t>(nbytes), 0);
+  if (mask.empty()) {  // every flag 0 before: all n are newly set (empty_like marks a whole storage so)
+    if (n == nbytes) {
+      mask.assign(static_cast<size_t>(nbytes), value);
+    } else {
+      mask.assign(static_cast<size_t>(nbytes), 0);
+      std::memset(mask.data() + off, value, static_cast<size_t>(n));
+    }
+    count += n;
+    return;
+  }
   for (auto it = mask.begin() + off, end = it + n; it != end; ++it) {
     count += *it == 0;
     *it = value;

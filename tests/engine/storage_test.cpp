@@ -70,6 +70,23 @@ TEST(Storage, BatchMarksEqualElementByElementMarks) {
   }
 }
 
+// A storage without flags marked whole or in part (empty_like marks all of
+// it) counts every flag it set: clearing them drops the mask again.
+TEST(Storage, MarksOnAStorageWithoutFlagsCountEveryFlag) {
+  struct Range {
+    int64_t off, n;
+  };
+  for (const Range& r : {Range{0, 48}, Range{4, 8}, Range{47, 1}, Range{0, 1}}) {
+    auto a = Storage::allocate(48);
+    a->mark_undefined(r.off, r.n);
+    std::vector<uint8_t> want(48, 0);
+    for (int64_t k = r.off; k < r.off + r.n; ++k) want[static_cast<size_t>(k)] = 1;
+    EXPECT_EQ(a->undefined_mask(), want) << r.off << " " << r.n;
+    a->mark_defined(r.off, r.n);
+    EXPECT_FALSE(a->has_undefined_bytes()) << r.off << " " << r.n;
+  }
+}
+
 TEST(Storage, BatchMarksScribbleWhenAsked) {
   Storage::set_undefined_scribble(0x5c);
   auto a = Storage::allocate(16);
