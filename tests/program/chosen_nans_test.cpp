@@ -49,5 +49,22 @@ TEST(ChosenNaNs, FindsTheFirstFlaggedElementHoldingANumber) {
   EXPECT_EQ(first_flagged_number(bytes.data(), 16, odd, none), -1);
 }
 
+// Long runs of unflagged bytes are skipped a word at a time: a flagged
+// element anywhere after them (at a word boundary, inside a word, in the tail
+// past the last whole word) is still found.
+TEST(ChosenNaNs, FindsAFlaggedElementAfterLongUnflaggedRuns) {
+  using engine::DType;
+  const uint8_t f32 = engine::nan_choice_code(DType::Float32);
+  const std::vector<uint8_t> none;
+  for (int64_t at : {0, 4, 40, 44, 60, 68}) {
+    std::vector<uint8_t> bytes(72, 0), flags(72, 0);
+    for (int64_t k = at; k < at + 4; ++k) flags[static_cast<size_t>(k)] = f32;
+    EXPECT_EQ(first_flagged_number(bytes.data(), 72, flags, none), at) << at;  // 0.0 where a NaN is due
+    const uint32_t quiet = 0x7fc00000u;
+    std::memcpy(bytes.data() + at, &quiet, 4);
+    EXPECT_EQ(first_flagged_number(bytes.data(), 72, flags, none), -1) << at;
+  }
+}
+
 }  // namespace
 }  // namespace sc
