@@ -14,6 +14,8 @@
 #include "engine/kernels/cpu/kernels.h"
 #include "engine/kernels/cpu/parallel.h"
 #include "engine/kernels/cpu/types.h"
+#include "engine/scalar.h"
+#include "engine/views.h"
 
 namespace sc::engine {
 namespace {
@@ -167,6 +169,28 @@ TEST(CopyKernelThreads, ParallelForCoversEveryIndexOnceAndRethrows) {
                                  }),
                std::runtime_error);
   cpu::set_num_threads(1);
+}
+
+// cpu::fill of a contiguous run (written in blocks of 8, then one by one)
+// writes each of its elements and nothing beside it, for every dtype and
+// run length around the block size.
+TEST(CpuFill, WritesEveryElementOfAContiguousRunAndNothingBeside) {
+  for (DType dt : kAll) {
+    for (int64_t n : {1, 7, 8, 9, 16, 19}) {
+      Tensor t = empty({n + 2}, dt);
+      const int64_t item = itemsize(dt);
+      std::memset(t.storage->data(), 0x5a, static_cast<size_t>((n + 2) * item));
+      cpu::fill(slice(t, 0, 1, n + 1, 1), Scalar::integer(1));
+      for (int64_t k = 0; k < n + 2; ++k) {
+        const std::byte* p = t.storage->data() + k * item;
+        if (k == 0 || k == n + 1) {
+          for (int64_t b = 0; b < item; ++b) EXPECT_EQ(p[b], std::byte{0x5a}) << dtype_name(dt) << " n=" << n << " k=" << k;
+        } else {
+          EXPECT_EQ(load_double(dt, p), 1.0) << dtype_name(dt) << " n=" << n << " k=" << k;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace
