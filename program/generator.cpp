@@ -471,21 +471,92 @@ class Generator {
   // r is 2, 4 or 8 (no more than v's element size when it can): `view dtype=`
   // to an element r times narrower multiplies each by r, to -2^63, which is
   // no SymInt (2.x: the result is symbolic; 1.13 keeps the wrapped values).
+  // For an op other than `view` (whose dtype is drawn narrower half the time
+  // instead), half the time the value goes one step on (Note [Past the wrap]).
   const Value& wraps_when_narrowed() {
     if (!prog_ || env_.empty()) return pick();
     const Value& v = pick();
     const std::string name = v.name;
-    const int64_t item = engine::itemsize(v.tensor.dtype);
+    const engine::DType dtype = v.tensor.dtype;
+    const int64_t item = engine::itemsize(dtype);
     const int64_t elems = v.tensor.storage->nbytes() / item;
     const int64_t r = item >= 8 ? one_of<int64_t>({2, 4, 8}) : item >= 4 ? one_of<int64_t>({2, 4}) : 2;
     const int64_t big = static_cast<int64_t>((uint64_t{1} << 63) / static_cast<uint64_t>(r));
     const uint32_t form = elems > 0 ? c_.below(3) : 1 + c_.below(2);
+    std::string made;
+    const int before = next_name_;
     if (form == 0) {
       const int64_t n = c_.between(1, std::min<int64_t>(elems, 4));
-      return emit_as_strided(name, {1, n}, {big, 1}, 0, "made wraps when narrowed");
+      made = emit_as_strided(name, {1, n}, {big, 1}, 0, "made wraps when narrowed").name;
+    } else if (form == 1) {
+      made = emit_as_strided(name, {0, big}, {1, 1}, 0, "made wraps when narrowed").name;
+    } else {
+      made = emit_as_strided(name, {0}, {1}, big, "made wraps when narrowed").name;
     }
-    if (form == 1) return emit_as_strided(name, {0, big}, {1, 1}, 0, "made wraps when narrowed");
-    return emit_as_strided(name, {0}, {1}, big, "made wraps when narrowed");
+    const bool emitted = next_name_ != before && made == "v" + std::to_string(next_name_ - 1);
+    if (!emitted || drafting_op_ == "view" || !c_.percent(50)) return *bound_or_pick(made);
+    // a 1-byte element (r = 2) has no narrower dtype, and its offset times
+    // its size does not pass 2^63
+    if (item < r) return *bound_or_pick(made);
+    return past_the_wrap(made, dtype, item / r, form == 2 && c_.percent(50));
+  }
+  // Note [Past the wrap]: what LibTorch checks after the wrap is seen only by
+  // the op after the step that wraps, which a program drawing from half the
+  // ops (Note [Swarm programs]), or from one op (the message-reach law's
+  // second search), seldom has. So "wraps when narrowed" sometimes makes that
+  // step itself, by a step of its own:
+  //  - narrowed: `view dtype=` of an element `narrow_item` bytes wide; on
+  //    1.13 the stride, size or offset is -2^63 (the next view op's
+  //    set_storage_offset: "Tensor: invalid storage offset -9223372036854775808";
+  //    clone's empty of the size: "IntArrayRef contains an int that cannot be
+  //    represented as a SymInt"); on 2.x that step raises (a symbolic result)
+  //    and the value stays as it was;
+  //  - resized (the offset form): the out= of `add z z`, z a new `zeros [k]`
+  //    of its dtype,
+  //    whose resize sets sizes [k] and raises ("Storage size calculation
+  //    overflowed": (k + offset) * itemsize passes 2^63), leaving k elements
+  //    far outside the storage, which the next view op's storage bounds check
+  //    meets (2.x: "Storage size calculation overflowed with sizes=[k] and
+  //    strides=[1]"; 1.13: "setStorage: ... out of bounds").
+  // The message-reach law found those templates only in its mixed search
+  // (seeds 7163..45776) and lost them all with --swarm 50.
+  const Value& past_the_wrap(const std::string& made, engine::DType dtype, int64_t narrow_item, bool resize) {
+    using engine::DType;
+    auto step = [&](std::string op) {
+      Drafted d;
+      d.step.op = std::move(op);
+      d.drawn.push_back({"self", "made wraps when narrowed"});
+      return d;
+    };
+    if (resize) {
+      Drafted z = step("zeros");
+      z.step.args = {int_list({c_.between(1, 3)})};
+      z.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(dtype))}, {}});
+      const int before = next_name_;
+      emit(*prog_, std::move(z));
+      if (next_name_ == before || !bound_value("v" + std::to_string(next_name_ - 1))) return *bound_or_pick(made);
+      const std::string zeros = "v" + std::to_string(next_name_ - 1);
+      Drafted add = step("add");  // of out's dtype: nothing converted, any dtype (bool too)
+      add.step.args = {Name{zeros}, Name{zeros}};
+      add.step.kwargs.push_back({"out", Name{made}, {}});
+      emit(*prog_, std::move(add));
+      return *bound_or_pick(made);
+    }
+    const DType to = narrow_item == 1 ? one_of({DType::UInt8, DType::Int8, DType::Bool})
+                   : narrow_item == 2 ? one_of({DType::Float16, DType::BFloat16, DType::Int16})
+                                      : one_of({DType::Float32, DType::Int32});
+    Drafted view = step("view");
+    view.step.args = {Name{made}};
+    view.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(to))}, {}});
+    const int before = next_name_;
+    emit(*prog_, std::move(view));
+    if (next_name_ != before)
+      if (const Value* narrowed = bound_value("v" + std::to_string(next_name_ - 1))) return *narrowed;
+    return *bound_or_pick(made);
+  }
+  const Value* bound_or_pick(const std::string& name) {
+    const Value* v = bound_value(name);
+    return v ? v : &pick();
   }
   // The Self class "dtype limits" (program/domains.cpp): `tensor [...]
   // dtype=D` of 4..12 values drawn from D's lowest and highest values, one
@@ -932,7 +1003,11 @@ class Generator {
     return o < 0 ? 0 : static_cast<int64_t>(o);
   }
   // The first odd k >= 3 whose x = target * k^-1 (mod 2^64) is a valid size (< 2^63).
+  // -2^63 (the numel of a size wrapped by `view dtype=`, Note [Past the
+  // wrap]) is 2^63 times every odd k's inverse, never valid: 2 * 2^62 there
+  // (the loop never ended).
   static std::vector<int64_t> wrapping_factors(int64_t target) {
+    if (target == kI64Min) return {2, k2p62};
     for (uint64_t k = 3;; k += 2) {
       uint64_t inv = k;  // Newton's iteration for the inverse of an odd k mod 2^64
       for (int i = 0; i < 6; ++i) inv *= 2 - k * inv;
@@ -1414,6 +1489,7 @@ class Generator {
     StepContext ctx;
     if (!spec.params.empty() && spec.params[0].kind == ParamKind::Tensor) {
       const Domain self_domain = dom->params[0].domain;
+      drafting_op_ = spec.name;
       self_class_ = draw_class(self_domain);
       ctx.self = self_class_ == "recent value" ? &pick_recent()
                  : self_class_ == "any value"  ? &pick()
@@ -1978,6 +2054,7 @@ class Generator {
   bool find_domain_param_is_view_ = false;
   bool have_dim_ = false;
   std::string_view self_class_;
+  std::string_view drafting_op_;  // the op whose self is being drawn (draft)
   std::vector<std::string> special_runs_;  // values made by make_special_run
 };
 
