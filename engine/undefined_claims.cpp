@@ -17,16 +17,24 @@ thread_local int write_depth = 0;
 // check or its extent leaves s.
 bool snapshot_extent(const Tensor& t, UndefinedClaim& c, int64_t* end = nullptr, bool with_nan_choice = false) {
   const int64_t item = itemsize(t.dtype);
-  // In 128 bits: huge sizes and strides must not overflow the extent.
+  // In 128 bits: huge sizes and strides must not overflow the extent. Each
+  // dim adds |span| to hi - lo, so a dim spanning over kWindowLimit bytes
+  // already makes t too big to check; leaving then keeps every product and
+  // sum small ((size - 1) * stride alone reaches 2^126, and times an itemsize
+  // of 4 it overflowed: generated seed 764511184165 under UBSan, an
+  // as_strided [0,5,INT64_MAX,0] view).
+  constexpr int64_t kWindowLimit = int64_t{1} << 20;
   __int128 lo = static_cast<__int128>(t.storage_offset) * item, hi = lo + item;
   bool empty = false;
   for (size_t d = 0; d < t.sizes.size(); ++d) {
     if (t.sizes[d] == 0) empty = true;
-    const __int128 span = (static_cast<__int128>(t.sizes[d]) - 1) * t.strides[d] * item;
+    const __int128 elements = (static_cast<__int128>(t.sizes[d]) - 1) * t.strides[d];
+    if (elements > kWindowLimit || elements < -kWindowLimit) return false;
+    const __int128 span = elements * item;
     if (span < 0) lo += span; else hi += span;
   }
   const Storage& s = *t.storage;
-  if (t.numel() > kBruteForceElements || empty || lo < 0 || hi > s.nbytes() || hi - lo > (int64_t{1} << 20))
+  if (t.numel() > kBruteForceElements || empty || lo < 0 || hi > s.nbytes() || hi - lo > kWindowLimit)
     return false;
   const int64_t lo64 = static_cast<int64_t>(lo), hi64 = static_cast<int64_t>(hi);
   c.window_begin = lo64;

@@ -10,12 +10,16 @@ bool elements_inside_storage(const StorageExtent& e) {
   for (int64_t s : e.sizes)
     if (s <= 0) return true;  // no elements (a negative size: none either)
   if (e.sizes.size() != e.strides.size()) return false;
+  // Each span is below 2^126 in magnitude, but several of them summed, or the
+  // sum times the itemsize, can pass 2^127: an overflow means outside.
   __int128 lo = e.storage_offset, hi = e.storage_offset;
   for (size_t d = 0; d < e.sizes.size(); ++d) {
     const __int128 span = static_cast<__int128>(e.sizes[d] - 1) * e.strides[d];
-    (span < 0 ? lo : hi) += span;
+    if (__builtin_add_overflow(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi)) return false;
   }
-  return lo >= 0 && (hi + 1) * e.itemsize <= e.storage_nbytes;
+  __int128 end = 0;
+  if (__builtin_mul_overflow(hi + 1, static_cast<__int128>(e.itemsize), &end)) return false;
+  return lo >= 0 && end <= e.storage_nbytes;
 }
 
 // A view op that copies when no view fits (view_op_may_copy) reads its

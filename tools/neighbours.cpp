@@ -87,7 +87,7 @@ std::string child_report(const Program& p, size_t varied, const Options& o, cons
     if (check_claims) {
       UndefinedCheck u = check_undefined(claims->claims(), c.left);
       if (!u.ok())
-        return "fail\n" + version + "\nundefined-check\n" + at + "\n" +
+        return "fail\n" + version + "\n" + std::string(kUndefinedCheckSignature) + "\n" + at + "\n" +
                "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);
     }
     return std::string(verdict_name(c.diff.verdict)) + "\n" + version + "\n" + failure_signature(p, c) + "\n" + at +

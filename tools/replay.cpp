@@ -74,7 +74,7 @@ std::string child_report(const Program& program, const Options& o, const std::ve
     if (check_claims) {
       UndefinedCheck u = check_undefined(claims->claims(), c.left);
       if (!u.ok())
-        return "fail\n" + strip_libtorch(c.right.backend_version) + "\nundefined-check\n\n" +
+        return "fail\n" + strip_libtorch(c.right.backend_version) + "\n" + std::string(kUndefinedCheckSignature) + "\n\n" +
                "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);
     }
     std::string excuses;

@@ -11,6 +11,7 @@
 #include "program/findings/signature.h"
 #include "program/known_divergences.h"
 #include "program/parser.h"
+#include "program/undefined_check.h"
 #include "tools/tool.h"
 
 namespace sc::tool {
@@ -21,7 +22,7 @@ IsolatedSignature signature_in_child(const Program& program, const Options& o, c
       [&](const Program& p, const StepHook& on_step) {
         return compare_program(p, o, names, /*record_contents=*/false, on_step);
       },
-      o.timeout_s);
+      o.timeout_s, /*check_claims=*/!o.against_recorded && claims_checkable(names));
 }
 
 int signature_main(const std::vector<std::string>& args) {

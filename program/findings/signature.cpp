@@ -2,8 +2,10 @@
 
 #include <csignal>
 #include <cstring>
+#include <optional>
 
 #include "program/findings/isolated.h"
+#include "program/undefined_check.h"
 
 namespace sc {
 namespace {
@@ -66,12 +68,15 @@ std::string timeout_signature(const std::string& backend, const std::string& op)
 
 IsolatedSignature signature_isolated(const Program& program,
                                      const std::function<Comparison(const Program&, const StepHook&)>& compare,
-                                     double timeout_s) {
+                                     double timeout_s, bool check_claims) {
   auto work = [&](ChildProgress* progress) -> std::string {
     try {
+      std::optional<engine::ClaimLog> claims;
+      if (check_claims) claims.emplace();
       Comparison c = compare(program, [progress](const std::string& backend, size_t step) {
         if (progress) progress->set(backend, step);
       });
+      if (check_claims && !check_undefined(claims->claims(), c.left).ok()) return "!" + std::string(kUndefinedCheckSignature);
       std::string sig = failure_signature(program, c);
       return sig.empty() ? "=" + std::string(verdict_name(c.diff.verdict)) : "!" + sig;
     } catch (const std::exception& e) {

@@ -19,10 +19,15 @@
 // program with the same signature shows the same bug.
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "program/compare.h"
 
 namespace sc {
+
+// The signature of a program on which an UNDEFINED claim of the engine does
+// not hold under brute force (program/undefined_check.h).
+inline constexpr std::string_view kUndefinedCheckSignature = "undefined-check";
 
 // "" when the comparison is not a failure (pass, undefined, skipped).
 std::string failure_signature(const Program&, const Comparison&);
@@ -43,8 +48,14 @@ struct IsolatedSignature {
   std::string error;      // the program could not be run (compare threw, fork failed)
 };
 using StepHook = std::function<void(const std::string& backend, size_t step)>;
+// With check_claims, the engine's UNDEFINED claims made while `compare` runs
+// (its left side must be engine:cpu) are checked by brute force, as replay
+// and generate --stats check them (program/undefined_check.h): a wrong claim
+// is the signature "undefined-check", replay's word for it. Without it such a
+// finding read "pass", and a claim's own crash (a sanitizer's report in the
+// claim code) was never reached.
 IsolatedSignature signature_isolated(const Program& program,
                                      const std::function<Comparison(const Program&, const StepHook&)>& compare,
-                                     double timeout_s);
+                                     double timeout_s, bool check_claims = false);
 
 }  // namespace sc

@@ -29,6 +29,14 @@ TEST(ElementsInsideStorage, OffsetsWhoseByteCountWrapsInt64AreOutside) {
   EXPECT_FALSE(elements_inside_storage({{2}, {INT64_MAX}, 0, 8, 1 << 20}));
 }
 
+TEST(ElementsInsideStorage, ExtentsPastTwoTo127AreOutsideWithoutOverflow) {
+  // Each dim spans (2^63 - 2) * (2^63 - 1) elements, about 2^126: their sum,
+  // and the sum times the itemsize, pass 2^127 (UBSan caught the like of it).
+  EXPECT_FALSE(elements_inside_storage({{INT64_MAX, INT64_MAX, 2}, {INT64_MAX, INT64_MAX, 1}, 0, 8, INT64_MAX}));
+  EXPECT_FALSE(elements_inside_storage({{INT64_MAX, INT64_MAX}, {-INT64_MAX, -INT64_MAX}, INT64_MAX, 4, INT64_MAX}));
+  EXPECT_FALSE(elements_inside_storage({{INT64_MAX, 2}, {INT64_MAX, 1}, 0, 8, INT64_MAX}));
+}
+
 TEST(ElementsInsideStorage, NegativeStridesCountBelowTheOffset) {
   EXPECT_TRUE(elements_inside_storage({{3}, {-1}, 2, 1, 3}));
   EXPECT_FALSE(elements_inside_storage({{3}, {-1}, 1, 1, 3}));

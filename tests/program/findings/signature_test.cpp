@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/undefined_claims.h"
 #include "program/parser.h"
 #include "tests/program/findings/planted_backends.h"
 
@@ -59,6 +60,29 @@ TEST(Signature, AHangIsATimeoutSignature) {
   };
   IsolatedSignature s = signature_isolated(p, hang, 0.5);
   EXPECT_EQ(s.signature, "timeout on slow:cpu at neg");
+}
+
+TEST(Signature, AWrongUndefinedClaimIsItsOwnSignatureWhenClaimsAreChecked) {
+  // The engine claims that sizes [2,2] strides [1,1] has no internal overlap
+  // (it reaches location 1 twice): brute force refutes it.
+  Program p = parse_program("a = zeros [2,3]\nb = neg a\n");
+  auto wrong_claim = [](const Program& prog, const StepHook& hook) {
+    engine::UndefinedClaim c;
+    c.kind = engine::UndefinedClaim::Kind::InternalOverlap;
+    c.written = {{2, 2}, {1, 1}, 0, 4};
+    c.answer = engine::MemOverlap::No;
+    engine::record_claim(std::move(c));
+    auto engine = make_backend("engine:cpu");
+    auto other = make_backend("engine:cpu");
+    RunOptions o;
+    o.on_step = hook;
+    return compare_backends(prog, *engine, *other, o);
+  };
+  EXPECT_EQ(signature_isolated(p, wrong_claim, 30, /*check_claims=*/true).signature, kUndefinedCheckSignature);
+  // Unchecked, the traces alone agree.
+  IsolatedSignature unchecked = signature_isolated(p, wrong_claim, 30);
+  EXPECT_EQ(unchecked.signature, "");
+  EXPECT_EQ(unchecked.verdict, "pass");
 }
 
 }  // namespace
