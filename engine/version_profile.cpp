@@ -272,14 +272,25 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "measured: the 2.0.1 wheel (corpus/versions/index_select_0d.prog, corpus/data/index_select_scalar.prog)"},
     {Change::NarrowTakesSymInts, "NarrowTakesSymInts", k2_0,
      "narrow's start and length are SymInts (narrow_symint): before LargeNegativeSymInt (2.1), one below -2^62 "
-     "raises 'Expected !is_symbolic() to be true, ...' before any other check, and so does size - length when it "
-     "wraps there (narrow x 0 0 INT64_MAX); 1.13 took ints",
-     "measured: the 2.0.1 wheel (corpus/edges/narrow.prog, corpus/edges/views_on_*.prog)"},
+     "raises 'Expected !is_symbolic() to be true, ...' before any other check, and so does the wrap of start "
+     "(maybe_wrap_dim's size * -1, for a size above 2^62: narrow v 0 2^62 1 of an expand to INT64_MAX) and size - "
+     "length when it wraps there (narrow x 0 0 INT64_MAX); 1.13 took ints",
+     "measured: the 2.0.1 wheel (corpus/edges/narrow.prog, corpus/edges/views_on_*.prog, corpus/ported/huge_views.prog)"},
     {Change::SelectTakesSymInts, "SelectTakesSymInts", k2_0,
      "select's index is a SymInt (select_symint): before LargeNegativeSymInt (2.1), an index below -2^62 raises "
      "'Expected !is_symbolic() to be true, ...' before any other check, and so does one above 2^62 (its range "
      "check negates it: -index wraps below -2^62); 1.13 took an int",
      "measured: the 2.0.1 wheel (corpus/edges/select.prog, corpus/views/select.prog, corpus/edges/views_on_*.prog)"},
+    {Change::SplitTakesSymInt, "SplitTakesSymInt", k2_0,
+     "split's split_size is a SymInt (split.Tensor's SymInt split_size): before LargeNegativeSymInt (2.1), one below "
+     "-2^62 raises 'Expected !is_symbolic() to be true, ...' before any other check; 1.13 took an int ('split "
+     "expects split_size be non-negative')",
+     "measured: the 2.0.1 wheel (corpus/edges/split.prog, corpus/edges/views_on_*.prog)"},
+    {Change::ChunkSymIntArithmetic, "ChunkSymIntArithmetic", k2_0,
+     "chunk computes its split size (sym_size(dim) + chunks - 1) / chunks in SymInts: before LargeNegativeSymInt "
+     "(2.1), a sum that wraps below -2^62 (chunk x INT64_MAX) raises 'Expected !is_symbolic() to be true, ...'; "
+     "1.13 wrapped in int64 and raised split's own checks",
+     "measured: the 2.0.1 wheel (corpus/edges/chunk.prog, corpus/views/chunk.prog, corpus/views/edge_cases_06.prog)"},
 }};
 
 // Every LibTorch the corpus and the sweeps were run against (docs/versions.md,

@@ -88,6 +88,8 @@ enum class Change : int {
   IndexSelectScalarRejectsSeveral,
   NarrowTakesSymInts,
   SelectTakesSymInts,
+  SplitTakesSymInt,
+  ChunkSymIntArithmetic,
   kCount
 };
 

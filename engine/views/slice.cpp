@@ -10,6 +10,13 @@
 
 namespace sc::engine {
 
+namespace {
+// c10::SymInt(int64_t) of an int below -2^62 before LargeNegativeSymInt.
+constexpr const char* kSymbolicMessage =
+    "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, please "
+    "report an enhancement request to PyTorch.)";
+}  // namespace
+
 // Note [slice clamping] (at::native::slice, step > 0 only):
 //   start = none ? 0 : start;  end = none ? INT64_MAX : end
 //   negative start/end += size; then start in [0, size], end in [start, size]
@@ -81,6 +88,8 @@ Checked<Tensor> narrow_checked(const Tensor& self, int64_t dim, int64_t start, i
                             "], but got ", start, ")");
     if (start < 0) start += cur_size;
   } else if (start != cur_size) {
+    // maybe_wrap_dim's fast path tests `size * -1 <= start` first
+    if (symint_args) SC_CHECK_OR_RETURN(wrapping::mul(cur_size, -1) >= kMinSymIntRepresentable, kSymbolic);
     SC_TRY_ASSIGN(start, maybe_wrap_dim_checked(start, cur_size));
   }
   if (symint_args) SC_CHECK_OR_RETURN(wrapping::sub(cur_size, length) >= kMinSymIntRepresentable, kSymbolic);
@@ -123,6 +132,10 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) { return select_ch
 // split(split_size, dim): max(ceil(size / split_size), 1) pieces (one piece
 // when split_size is 0 and the dim is empty), each narrow(dim, i * split_size, len).
 Checked<std::vector<Tensor>> split_checked(const Tensor& self, int64_t split_size, int64_t dim) {
+  // Change::SplitTakesSymInt before Change::LargeNegativeSymInt (2.0): the
+  // SymInt split_size is made first, checked as 1.13 checks a SymInt.
+  if (since(Change::SplitTakesSymInt) && !since(Change::LargeNegativeSymInt))
+    SC_CHECK_OR_RETURN(split_size >= kMinSymIntRepresentable, kSymbolicMessage);
   SC_CHECK_OR_RETURN(self.dim() != 0, "split expects at least a 1-dimensional tensor");
   SC_CHECK_OR_RETURN(split_size >= 0, "split expects split_size be non-negative, but got split_size=", split_size);
   int64_t dim_size = 0;
@@ -185,6 +198,12 @@ Checked<std::vector<Tensor>> chunk_checked(const Tensor& self, int64_t chunks, i
   SC_CHECK_OR_RETURN(chunks > 0, "chunk expects `chunks` to be greater than 0, got: ", chunks);
   int64_t dim_size = 0;
   SC_TRY_ASSIGN(dim_size, size_at_checked(self, dim));
+  // Change::ChunkSymIntArithmetic before Change::LargeNegativeSymInt (2.0):
+  // sym_size(dim) + chunks, then - 1, each a SymInt checked as 1.13 checks one.
+  if (since(Change::ChunkSymIntArithmetic) && !since(Change::LargeNegativeSymInt)) {
+    SC_CHECK_OR_RETURN(wrapping::add(dim_size, chunks) >= kMinSymIntRepresentable, kSymbolicMessage);
+    SC_CHECK_OR_RETURN(wrapping::sub(wrapping::add(dim_size, chunks), 1) >= kMinSymIntRepresentable, kSymbolicMessage);
+  }
   const int64_t split_size = wrapping::div(wrapping::sub(wrapping::add(dim_size, chunks), 1), chunks);
   if (split_size == 0 && dim_size == 0) {
     Shape split_sizes(static_cast<size_t>(chunks), split_size);
