@@ -77,7 +77,8 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                          {"negative size", 3, B},
                          {"rank 64 or 65", 1, B},
                          {"failed out=", 2, B}}};
-  // "dtype limits": a new tensor of a drawn dtype (int64 most often) holding
+  // "dtype limits" (here and in FormatSelf, whose `to dtype=` converts them): a
+  // new tensor of a drawn dtype (int64 most often) holding
   // that dtype's lowest and highest values, one within each, 0, 1 and -1
   // (made by a step of its own); its scalar operands are then a limit of its
   // dtype half the time: clamp_'s bounds saturate there (int64's
@@ -103,7 +104,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // "non-contiguous": contiguous(format=preserve) raises only there.
   m[D::FormatSelf] = {"format op input", {{"recent value", 40, V}, {"any value", 30, V}, {"4-d or 5-d value", 30, V},
                                           {"huge numel", 4, B}, {"special-value run", 8, B},
-                                          {"non-contiguous", 6, V}}};
+                                          {"non-contiguous", 6, V}, {"dtype limits", 5, B}}};
   // The view ops' input, by layout: each class picks a value of that layout
   // from the program so far (any value when there is none). LibTorch's view
   // rules branch on exactly these: 0-d (wrap as a scalar), empty (strides
@@ -312,8 +313,9 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // "non-contiguous view", "offset view": a view inside a bigger storage
   // (made by a step of its own when the program has none), so that a kernel
   // writing past its run, or a resize, is seen in the bytes around it.
+  // "another dtype": a new tensor of self's sizes and another dtype (bool 1 in 3).
   m[D::OptOut] = {"out tensor", {{"absent", 78, V}, {"another value", 13, V}, {"self", 5, B}, {"same storage", 4, B},
-                                 {"non-contiguous view", 4, V}, {"offset view", 3, V}}};
+                                 {"non-contiguous view", 4, V}, {"offset view", 3, V}, {"another dtype", 4, B}}};
   return m;
 }
 

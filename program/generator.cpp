@@ -575,8 +575,15 @@ class Generator {
       if (d == DType::Bool) {
         l.items.push_back(Number::boolean(c_.percent(50)));
       } else if (engine::is_floating(d)) {
-        l.items.push_back(c_.percent(60) ? Number::floating(value_draws::finite_limit(c_, d))
-                                         : Number::floating(one_of({0.0, -0.0, 1.0, -1.0, inf, -inf})));
+        // its finite limits, signed zeros and infinities, and (1 in 4) the edges of a later
+        // conversion to an integer dtype or bool: halves, 255.5/256, past int32 (the low
+        // byte set: float64 -> uint8 goes through int64), the last double below 2^63
+        const uint32_t kind = c_.below(20);
+        l.items.push_back(kind < 10  ? Number::floating(value_draws::finite_limit(c_, d))
+                          : kind < 15 ? Number::floating(one_of({0.0, -0.0, 1.0, -1.0, inf, -inf}))
+                                      : Number::floating(one_of({0.5, -0.5, -0.0, 255.5, 256.0, -128.5, 2147483648.0,
+                                                                 -2147483649.0, 3000000001.0, 4294967553.0,
+                                                                 9223372036854774784.0})));
       } else {
         const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768
                          : d == DType::Int32 ? INT32_MIN : kI64Min;
@@ -632,6 +639,36 @@ class Generator {
     for (const Value& v : env_)
       if (v.name == self_name) ctx.self = &v;
     return Name{name ? *name : pick().name};
+  }
+  // The OptOut class "another dtype": `zeros <self's sizes> dtype=D`, D not
+  // self's dtype (bool 1 time in 3): the iterator's casting check against the
+  // out (can_cast: "result type Float can't be cast to the desired output
+  // type Bool"), the ops' own dtype checks (neg of bool names self's dtype,
+  // not out's) and the conversion through a temporary of the common dtype.
+  // Any value when self's sizes make no tensor (or the step raised).
+  Name other_dtype_out(StepContext& ctx) {
+    using engine::DType;
+    const std::string self_name = ctx.self->name;
+    const DType self_dtype = ctx.self->tensor.dtype;
+    static constexpr DType all[] = {DType::Bool,    DType::UInt8,   DType::Int8,     DType::Int16,   DType::Int32,
+                                    DType::Int64,   DType::Float16, DType::BFloat16, DType::Float32, DType::Float64};
+    DType d = c_.percent(33) ? DType::Bool : all[c_.below(10)];
+    if (d == self_dtype) d = self_dtype == DType::Bool ? DType::Float32 : DType::Bool;
+    std::string made;
+    if (prog_ && ctx.self->tensor.numel() <= p_.max_step_elements) {
+      Drafted make;
+      make.step.op = "zeros";
+      make.step.args.push_back(int_list(ctx.self->tensor.sizes));
+      make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+      make.drawn.push_back({"size", "made another dtype"});
+      const int before = next_name_;
+      emit(*prog_, std::move(make));
+      if (next_name_ != before && bound_value("v" + std::to_string(next_name_ - 1)))
+        made = "v" + std::to_string(next_name_ - 1);
+    }
+    for (const Value& v : env_)
+      if (v.name == self_name) ctx.self = &v;
+    return Name{made.empty() ? pick().name : made};
   }
   // Emits `zeros [n] dtype=<bfloat16 70%, float16, float32>`; its name, or "" when it raised.
   std::string fresh_zeros(int64_t n) {
@@ -1113,9 +1150,13 @@ class Generator {
       if (c_.percent(40)) return I(one_of<int64_t>({257, 2049, 4097, 16777217, 33554435, 9007199254740993}));
       return Number::floating(one_of({257.0, 2049.0, 4097.0, 16777217.0, 33554435.0, 9007199254740994.0}));
     }
+    // (and integers between 2^31 and 2^53 whose low byte is not 0: float64 -> uint8 and int64
+    // convert through int64, the narrower integers through int32's INT32_MIN, c10's
+    // static_cast_with_inter_type; only such a value tells the two paths apart)
     if (cls == "huge float64")
       return Number::floating(one_of({1e20, -1e20, 9223372036854775808.0, -9223372036854775808.0,
-                                      18446744073709551616.0, 4294967296.5, 1e300, -1e308}));
+                                      18446744073709551616.0, 4294967296.5, 1e300, -1e308, 3000000001.0,
+                                      -3000000001.0, 4294967553.0, 1000000000000007.0}));
     if (cls == "nan") return Number::floating(std::numeric_limits<double>::quiet_NaN());
     if (cls == "inf") return Number::floating(inf);
     if (cls == "-inf") return Number::floating(-inf);
@@ -1474,6 +1515,7 @@ class Generator {
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         if (cls == "non-contiguous view") return layout_operand("non-contiguous", ctx);
         if (cls == "offset view") return layout_operand("storage offset", ctx);
+        if (cls == "another dtype") return other_dtype_out(ctx);
         return Name{cls == "self" ? ctx.self->name : pick().name};
     }
     return std::nullopt;

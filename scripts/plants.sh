@@ -139,13 +139,15 @@ for p in "${plants[@]}"; do
         firsts+=("$first")
         [ -n "$what" ] || what="$(grep -m1 '^  seed [0-9]*: ' "$log.search.$k" | sed 's/^  seed //' || true)"
       elif [ "$rc" -gt 1 ]; then
-        firsts+=("crash")
+        # the planted engine killed the process (generate --stats names the program): found there
+        died="$(sed -n 's/^stridecheck generate --stats: the process died in seed [0-9]*, program \([0-9]*\) of.*/\1/p' "$log.search.$k")"
+        firsts+=("${died:-$count}crash")
         [ -n "$what" ] || what="crash (exit $rc): $(tail -1 "$log.search.$k.err")"
       else firsts+=(">$count"); fi
     done
     runs_found="$(IFS=,; echo "${firsts[*]}")"
-    # median and max, '>N' and 'crash' counting as N
-    read -r found worst < <(printf '%s\n' "${firsts[@]}" | sed "s/^>//; s/^crash$/$count/" | sort -n |
+    # median and max, '>N' counting as N, 'Ncrash' as N
+    read -r found worst < <(printf '%s\n' "${firsts[@]}" | sed "s/^>//; s/crash$//" | sort -n |
       awk -v n="$count" '{v[NR] = $1} END {m = v[int((NR + 1) / 2)];
         printf "%s %s\n", (m >= n ? ">" n : m), (v[NR] >= n ? ">" n : v[NR])}')
   fi
