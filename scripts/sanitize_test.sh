@@ -41,6 +41,13 @@ ctest --output-on-failure --parallel "$(nproc)" --label-exclude 'corpus|mutation
 "$build/bin/stridecheck" generate --stats --engine-threads random --seed 20261201 --count 20000 >"$build/generate-sample.txt" ||
   { tail -n 60 "$build/generate-sample.txt"; exit 1; }
 sed -n '1,4p' "$build/generate-sample.txt"
+# Swarm programs (Note [Swarm programs], program/generator.h; the campaign's
+# sweeper runs half of its programs so) reach states the sample above does
+# not: a sanitized fuzz.sh campaign found a signed overflow in the engine's
+# UNDEFINED-claim code on one (2026-12-01), which only --stats runs.
+"$build/bin/stridecheck" generate --stats --engine-threads random --swarm 100 --seed 20261202 --count 10000 >"$build/generate-swarm-sample.txt" ||
+  { tail -n 60 "$build/generate-swarm-sample.txt"; exit 1; }
+sed -n '4p' "$build/generate-swarm-sample.txt"
 # Generation alone (the generator runs every step on the engine, not on
 # LibTorch) is ten times cheaper: 200,000 more programs for undefined
 # behaviour in the generator and the engine at rare draws (a scan like this
