@@ -14,6 +14,11 @@ bool float_to_half_copy_tail_all_ones() {
   return since(Change::CopyFloatHalfSkipsOverlapChecks) && !since(Change::FloatToHalfCopyTailKeepsPayload);
 }
 
+bool float_to_half_copy_chunks_keep_payload() {
+  return since(Change::CopyFloatHalfSkipsOverlapChecks) && since(Change::FbgemmFloatToHalfChunksKeepPayload) &&
+         !since(Change::HalfFromFloatKeepsNanPayload);
+}
+
 bool neg_reduced_float_vector_flips_sign() { return since(Change::NegReducedFloatVectorFlipsSign); }
 
 }  // namespace sc::engine

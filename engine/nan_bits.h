@@ -60,6 +60,10 @@ bool half_to_float_copy_tail_all_ones();
 // in its tail? (The path exists since CopyFloatHalfSkipsOverlapChecks; its
 // tail keeps the payload since FloatToHalfCopyTailKeepsPayload.)
 bool float_to_half_copy_tail_all_ones();
+// Must the engine rewrite that path's chunk NaNs with the payload kept,
+// where its own conversion (c10::Half's, profile_half_nan) drops it? (2.0
+// to 2.4: FbgemmFloatToHalfChunksKeepPayload before HalfFromFloatKeepsNanPayload.)
+bool float_to_half_copy_chunks_keep_payload();
 bool neg_reduced_float_vector_flips_sign();
 
 }  // namespace sc::engine

@@ -291,6 +291,13 @@ constexpr std::array<ChangeInfo, static_cast<size_t>(Change::kCount)> kChanges{{
      "(2.1), a sum that wraps below -2^62 (chunk x INT64_MAX) raises 'Expected !is_symbolic() to be true, ...'; "
      "1.13 wrapped in int64 and raised split's own checks",
      "measured: the 2.0.1 wheel (corpus/edges/chunk.prog, corpus/views/chunk.prog, corpus/views/edge_cases_06.prog)"},
+    {Change::FbgemmFloatToHalfChunksKeepPayload, "FbgemmFloatToHalfChunksKeepPayload", k2_0,
+     "copy_'s fbgemm path float32 -> float16 (CopyFloatHalfSkipsOverlapChecks) converts its 8-wide chunks with "
+     "fbgemm's own vector conversion, which quiets a NaN and keeps its payload's top 10 bits (0xffe00000 -> 0xff00) "
+     "even where c10::Half does not yet (HalfFromFloatKeepsNanPayload, 2.5: sign | 0x7e00); the tail is the "
+     "scalar one (0x7fff before FloatToHalfCopyTailKeepsPayload)",
+     "measured: the 2.0.1 wheel (corpus/versions/float_to_half_copy_tail_nan.prog: [27] -> 24 x 0xff00, 3 x "
+     "0x7fff; float16 arithmetic's results there 0xfe00, corpus/versions/half_nan_payload.prog)"},
 }};
 
 // Every LibTorch the corpus and the sweeps were run against (docs/versions.md,

@@ -90,6 +90,7 @@ enum class Change : int {
   SelectTakesSymInts,
   SplitTakesSymInt,
   ChunkSymIntArithmetic,
+  FbgemmFloatToHalfChunksKeepPayload,
   kCount
 };
 

@@ -174,10 +174,14 @@ void copy_typed(const Tensor& dst, const Tensor& src, bool same_sizes) {
 // and quiets every NaN; its contiguous [9] copy ends in 0x7fffffff.) The same
 // path float32 -> float16 writes 0x7fff in the tail in 2.5 (measured: [27]
 // ends in 3 x 0x7fff after 24 x 0xff00), keeps the payload later.
+// 2.0 to 2.4 (FbgemmFloatToHalfChunksKeepPayload): that path's chunks keep
+// the payload where c10::Half, which the engine's kernel follows, does not.
 void fbgemm_copy_tail_nans(const Tensor& dst, const Tensor& src) {
   const bool to_float = dst.dtype == DType::Float32 && src.dtype == DType::Float16;
   const bool to_half = dst.dtype == DType::Float16 && src.dtype == DType::Float32;
-  if (!(to_float && half_to_float_copy_tail_all_ones()) && !(to_half && float_to_half_copy_tail_all_ones())) return;
+  const bool half_tail = to_half && float_to_half_copy_tail_all_ones();
+  const bool half_chunks = to_half && float_to_half_copy_chunks_keep_payload();
+  if (!(to_float && half_to_float_copy_tail_all_ones()) && !half_tail && !half_chunks) return;
   if (!((is_contiguous(dst.sizes, dst.strides) && is_contiguous(src.sizes, src.strides)) ||
         (is_non_overlapping_and_dense(dst.sizes, dst.strides) && dst.strides == src.strides)))
     return;
@@ -191,8 +195,18 @@ void fbgemm_copy_tail_nans(const Tensor& dst, const Tensor& src) {
     return;
   }
   uint16_t* block = reinterpret_cast<uint16_t*>(dst.storage->data()) + dst.storage_offset;  // dense: n halves
-  for (int64_t i = tail; i < n; ++i)
-    if ((block[i] & 0x7fffu) > 0x7c00u) block[i] = kFloatToHalfCopyTailNan;
+  // The source is read again, so only where the copy wrote none of its bytes.
+  const std::byte* s_lo = src.storage->data() + src.storage_offset * 4;
+  const std::byte* d_lo = reinterpret_cast<const std::byte*>(block);
+  const bool disjoint = src.storage != dst.storage || s_lo + n * 4 <= d_lo || d_lo + n * 2 <= s_lo;
+  if (half_chunks && disjoint) {
+    const float* from = reinterpret_cast<const float*>(s_lo);  // dense with dst's strides: element i is block[i]'s
+    for (int64_t i = 0; i < tail; ++i)
+      if (from[i] != from[i]) block[i] = float_to_half(from[i], HalfNan::KeepPayload);
+  }
+  if (half_tail)
+    for (int64_t i = tail; i < n; ++i)
+      if ((block[i] & 0x7fffu) > 0x7c00u) block[i] = kFloatToHalfCopyTailNan;
 }
 
 template <bool kLoopNans, bool kFbgemmTail>
