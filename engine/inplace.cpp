@@ -7,6 +7,7 @@
 #include "engine/error.h"
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
+#include "engine/nan_choice.h"
 #include "engine/overlap.h"
 #include "engine/undefined.h"
 #include "engine/undefined_claims.h"
@@ -277,8 +278,12 @@ Checked<Tensor> fill_checked(const Tensor& self, const Tensor& value) {
   else item = Scalar::integer(load_int(value.dtype, p));
   WriteScope write_scope;
   std::vector<int64_t> undefined = elements_reading_undefined(self, value);  // an undefined value fills garbage
+  // a value whose NaN bits were LibTorch's loop's choice fills those bits
+  // (Note [NaN operand choice]; generated seed 90823806 on 2.0.1)
+  std::vector<int64_t> nan_choice = elements_reading_nan_choice(self, value);
   if (Checked<Tensor> filled = fill_checked(self, item); !filled.ok()) return std::move(filled).failure();
   mark_elements_undefined(self, undefined);
+  mark_nan_choice(self, nan_choice);
   write_scope.done(self);
   return self;
 }
