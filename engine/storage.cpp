@@ -104,33 +104,49 @@ void Storage::write(int64_t off, int64_t n, const std::byte* host) {
   else device_kernels(device_).from_host(data_ + off, host, n);
 }
 
+const std::vector<uint8_t>& Storage::ByteFlags::flags() const {
+  static const std::vector<uint8_t> none;
+  return mask ? *mask : none;
+}
+
+std::vector<uint8_t>& Storage::ByteFlags::own() {
+  SC_ASSERT(mask != nullptr);
+  if (mask.use_count() > 1) mask = std::make_shared<std::vector<uint8_t>>(*mask);
+  return *mask;
+}
+
 void Storage::ByteFlags::set(int64_t off, int64_t n, int64_t nbytes, uint8_t value) {
   SC_ASSERT(off >= 0 && n >= 0 && off + n <= nbytes && value != 0);
   if (n == 0) return;
-  if (mask.empty()) {  // every flag 0 before: all n are newly set (empty_like marks a whole storage so)
+  if (!mask) {  // every flag 0 before: all n are newly set (empty_like marks a whole storage so)
     if (n == nbytes) {
-      mask.assign(static_cast<size_t>(nbytes), value);
+      mask = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(nbytes), value);
     } else {
-      mask.assign(static_cast<size_t>(nbytes), 0);
-      std::memset(mask.data() + off, value, static_cast<size_t>(n));
+      mask = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(nbytes), 0);
+      std::memset(mask->data() + off, value, static_cast<size_t>(n));
     }
     count += n;
     return;
   }
-  for (auto it = mask.begin() + off, end = it + n; it != end; ++it) {
+  std::vector<uint8_t>& m = own();
+  for (auto it = m.begin() + off, end = it + n; it != end; ++it) {
     count += *it == 0;
     *it = value;
   }
 }
 
 void Storage::ByteFlags::clear(int64_t off, int64_t n) {
-  if (mask.empty()) return;
-  SC_ASSERT(off >= 0 && n >= 0 && off + n <= static_cast<int64_t>(mask.size()));
-  for (auto it = mask.begin() + off, end = it + n; it != end; ++it) {
+  if (!mask) return;
+  SC_ASSERT(off >= 0 && n >= 0 && off + n <= static_cast<int64_t>(mask->size()));
+  // A shared mask is copied only when a flag in the range is set.
+  if (mask.use_count() > 1 && std::all_of(mask->begin() + off, mask->begin() + off + n, [](uint8_t f) { return f == 0; }))
+    return;
+  std::vector<uint8_t>& m = own();
+  for (auto it = m.begin() + off, end = it + n; it != end; ++it) {
     count -= *it != 0;
     *it = 0;
   }
-  if (count == 0) mask.clear();
+  if (count == 0) mask.reset();
 }
 
 namespace {
@@ -201,25 +217,25 @@ bool strided_in_bounds(int64_t base, int64_t step, int64_t n, int64_t item, int6
 void Storage::ByteFlags::set_strided(int64_t base, int64_t step, int64_t n, int64_t item, int64_t nbytes) {
   SC_ASSERT(strided_in_bounds(base, step, n, item, nbytes));
   if (n == 0 || item == 0) return;
-  if (mask.empty()) mask.assign(static_cast<size_t>(nbytes), 0);
-  uint8_t* m = mask.data() + base;
+  if (!mask) mask = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(nbytes), 0);
+  uint8_t* m = own().data() + base;
   int64_t added = 0;
   for (int64_t k = 0; k < n; ++k) added += set_ones(m + k * step, item);
   count += added;
 }
 
 void Storage::ByteFlags::clear_strided(int64_t base, int64_t step, int64_t n, int64_t item) {
-  if (mask.empty()) return;
-  SC_ASSERT(strided_in_bounds(base, step, n, item, static_cast<int64_t>(mask.size())));
-  uint8_t* m = mask.data() + base;
+  if (!mask) return;
+  SC_ASSERT(strided_in_bounds(base, step, n, item, static_cast<int64_t>(mask->size())));
+  uint8_t* m = own().data() + base;
   int64_t cleared = 0;
   for (int64_t k = 0; k < n; ++k) cleared += clear_ones(m + k * step, item);
   count -= cleared;
-  if (count == 0) mask.clear();
+  if (count == 0) mask.reset();
 }
 
 void Storage::ByteFlags::resize(int64_t nbytes) {
-  if (!mask.empty()) mask.resize(static_cast<size_t>(nbytes), 0);
+  if (mask) own().resize(static_cast<size_t>(nbytes), 0);
 }
 
 namespace {
@@ -249,8 +265,8 @@ void Storage::mark_defined_strided(int64_t base, int64_t step, int64_t n, int64_
 void Storage::mark_undefined_at(const std::vector<int64_t>& offsets, int64_t item) {
   if (offsets.empty() || item == 0) return;
   SC_ASSERT(item > 0);
-  if (undefined_.mask.empty()) undefined_.mask.assign(static_cast<size_t>(nbytes_), 0);
-  uint8_t* m = undefined_.mask.data();
+  if (!undefined_.mask) undefined_.mask = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(nbytes_), 0);
+  uint8_t* m = undefined_.own().data();
   auto set_all = [&]<class W>(W) {
     int64_t added = 0;
     for (int64_t off : offsets) {

@@ -59,10 +59,14 @@ class Storage {
   // Bytes whose contents LibTorch leaves undefined (empty_like before it is
   // written, elements written twice by an in-place op on an overlapping view).
   // Empty means every byte is defined; otherwise one flag per byte.
-  const std::vector<uint8_t>& undefined_mask() const { return undefined_.mask; }
+  const std::vector<uint8_t>& undefined_mask() const { return undefined_.flags(); }
+  // The same flags as a snapshot that stays as it is: the storage copies
+  // them before its next change while a snapshot is held (Note [Masks shared
+  // as snapshots] in program/observation.h). Null when every byte is defined.
+  std::shared_ptr<const std::vector<uint8_t>> undefined_snapshot() const { return undefined_.mask; }
   void mark_undefined(int64_t byte_offset, int64_t nbytes);
   void mark_defined(int64_t byte_offset, int64_t nbytes);
-  bool has_undefined_bytes() const { return !undefined_.mask.empty(); }
+  bool has_undefined_bytes() const { return undefined_.mask != nullptr; }
   // The same flags as mark_undefined / mark_defined(base + k * step, item)
   // for k in [0, n), and as mark_undefined(off, item) for each of `offsets`,
   // in one call: the undefined-contents flow marks element by element, up to
@@ -82,10 +86,11 @@ class Storage {
   // otherwise one flag per byte: 0, or the code of the dtype the flagged NaN
   // was written as (engine::nan_choice_code; Note [NaN choices read as
   // integers] in engine/undefined.cpp tells reads at another width by it).
-  const std::vector<uint8_t>& nan_choice_mask() const { return nan_choice_.mask; }
+  const std::vector<uint8_t>& nan_choice_mask() const { return nan_choice_.flags(); }
+  std::shared_ptr<const std::vector<uint8_t>> nan_choice_snapshot() const { return nan_choice_.mask; }
   void mark_nan_choice(int64_t byte_offset, int64_t nbytes, uint8_t code);
   void clear_nan_choice(int64_t byte_offset, int64_t nbytes);
-  bool has_nan_choice() const { return !nan_choice_.mask.empty(); }
+  bool has_nan_choice() const { return nan_choice_.mask != nullptr; }
 
   // Grow to `nbytes` in place, keeping the contents (resize_bytes_cpu /
   // resize_bytes_cuda, as an out= tensor's resize_ does); the new bytes are zero.
@@ -107,10 +112,14 @@ class Storage {
   VersionCounter version_;
   // One flag per byte, allocated on the first set and dropped when the last
   // one clears; `count` (flags set) makes noticing the last clear O(1).
-  // A set flag holds a nonzero value (1 for the undefined flags).
+  // A set flag holds a nonzero value (1 for the undefined flags). The flags
+  // may be shared with snapshots (undefined_snapshot): a change copies them
+  // first while one is held (own()).
   struct ByteFlags {
-    std::vector<uint8_t> mask;
+    std::shared_ptr<std::vector<uint8_t>> mask;  // null: no flag set
     int64_t count = 0;
+    const std::vector<uint8_t>& flags() const;  // empty when null
+    std::vector<uint8_t>& own();  // mask's flags, copied first when a snapshot shares them; mask not null
     void set(int64_t off, int64_t n, int64_t nbytes, uint8_t value = 1);
     void clear(int64_t off, int64_t n);
     // set(base + k * step, item, nbytes) and clear(...) for k in [0, n).

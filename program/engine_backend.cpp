@@ -124,8 +124,8 @@ struct EngineTraits {
     const engine::Storage& st = *t.storage;
     s.nbytes = st.nbytes();
     s.bytes = engine_storage_bytes(st);
-    s.undefined = st.undefined_mask();
-    s.nan_choice = st.nan_choice_mask();
+    s.undefined = ByteMask::shared(st.undefined_snapshot());
+    s.nan_choice = ByteMask::shared(st.nan_choice_snapshot());
     return s;
   }
 
@@ -136,8 +136,8 @@ struct EngineTraits {
     s.readable = true;
     s.data = reinterpret_cast<const uint8_t*>(st.data());
     s.nbytes = st.nbytes();
-    s.undefined = &st.undefined_mask();
-    s.nan_choice = &st.nan_choice_mask();
+    s.undefined = st.undefined_snapshot();
+    s.nan_choice = st.nan_choice_snapshot();
     return s;
   }
 

@@ -484,13 +484,14 @@ Trace parse_recorded(const std::vector<std::string>& lines) {
           size_t next = s.find(':', from + 1);
           std::string_view m = s.substr(from + 1, next == std::string_view::npos ? std::string_view::npos : next - from - 1);
           from = next;
-          std::vector<uint8_t>* mask = nullptr;
+          ByteMask* mask = nullptr;
           if (m.substr(0, 2) == "u=") mask = &st.undefined;
           else if (m.substr(0, 2) == "n=") mask = &st.nan_choice;
           else bad(ln, "expected u=<ranges> or n=<ranges>, got '" + std::string(m) + "'");
           m.remove_prefix(2);
           if (st.nbytes > (int64_t{1} << 32)) bad(ln, "byte ranges in a storage past 4 GiB are not supported");
-          mask->assign(static_cast<size_t>(st.nbytes), 0);
+          std::vector<uint8_t>& flags = mask->edit();
+          flags.assign(static_cast<size_t>(st.nbytes), 0);
           while (!m.empty()) {
             size_t comma = m.find(',');
             std::string_view r = m.substr(0, comma);
@@ -498,7 +499,7 @@ Trace parse_recorded(const std::vector<std::string>& lines) {
             if (dash == std::string_view::npos) bad(ln, "expected a-b in a byte range");
             int64_t a = to_int(r.substr(0, dash), ln), b = to_int(r.substr(dash + 1), ln);
             if (a < 0 || b < a || b > st.nbytes) bad(ln, "byte range out of the storage");
-            for (int64_t x = a; x < b; ++x) (*mask)[static_cast<size_t>(x)] = 1;
+            for (int64_t x = a; x < b; ++x) flags[static_cast<size_t>(x)] = 1;
             if (comma == std::string_view::npos) break;
             m.remove_prefix(comma + 1);
           }

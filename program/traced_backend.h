@@ -83,8 +83,9 @@ struct StorageInPlace {
   bool readable = false;
   const uint8_t* data = nullptr;
   int64_t nbytes = 0;
-  const std::vector<uint8_t>* undefined = nullptr;  // one flag per byte; null or empty: all defined
-  const std::vector<uint8_t>* nan_choice = nullptr;  // StorageObs::nan_choice; null or empty: none
+  // Snapshots of the backend's masks (Note [Masks shared as snapshots]).
+  std::shared_ptr<const std::vector<uint8_t>> undefined;   // one flag per byte; null or empty: all defined
+  std::shared_ptr<const std::vector<uint8_t>> nan_choice;  // StorageObs::nan_choice; null or empty: none
 };
 
 // Note [hashes shared between runs]: compare_backends runs the engine, then
@@ -416,9 +417,9 @@ class TracedBackend : public Backend {
           StorageObs& so = obs.storages.emplace_back();
           so.id = n;
           so.nbytes = in.nbytes;
-          if (in.undefined && !in.undefined->empty()) so.undefined = *in.undefined;
-          if (in.nan_choice && !in.nan_choice->empty()) {
-            so.nan_choice = *in.nan_choice;
+          so.undefined = ByteMask::shared(in.undefined);
+          so.nan_choice = ByteMask::shared(in.nan_choice);
+          if (!so.nan_choice.empty()) {
             so.chosen_nan_number = first_flagged_number(in.data, in.nbytes, so.nan_choice, so.undefined);
           }
           so.hash = hash_in_place(n, in.data, in.nbytes, so.undefined);

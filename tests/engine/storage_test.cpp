@@ -87,6 +87,35 @@ TEST(Storage, MarksOnAStorageWithoutFlagsCountEveryFlag) {
   }
 }
 
+// Note [Masks shared as snapshots]: a snapshot keeps the flags it was taken
+// with, whichever way the storage changes them afterwards (every kind of mark
+// copies shared flags first), and the storage sees its own changes.
+TEST(Storage, SnapshotsOfMasksKeepTheirFlagsWhileTheStorageChanges) {
+  using Change = void (*)(Storage&);
+  const Change changes[] = {
+      [](Storage& s) { s.mark_undefined(4, 2); },
+      [](Storage& s) { s.mark_defined(1, 1); },
+      [](Storage& s) { s.mark_undefined_strided(0, 3, 3, 1); },
+      [](Storage& s) { s.mark_defined_strided(0, 1, 8, 1); },
+      [](Storage& s) { s.mark_undefined_at({5, 6}, 2); },
+      [](Storage& s) { s.resize_bytes(12); },
+  };
+  for (size_t c = 0; c < std::size(changes); ++c) {
+    auto s = Storage::allocate(8);
+    s->mark_undefined(1, 1);
+    s->mark_nan_choice(2, 2, 3);
+    const std::vector<uint8_t> undefined_before = s->undefined_mask(), nan_before = s->nan_choice_mask();
+    const auto undefined = s->undefined_snapshot(), nan = s->nan_choice_snapshot();
+    changes[c](*s);
+    s->clear_nan_choice(2, 1);
+    EXPECT_EQ(*undefined, undefined_before) << c;
+    EXPECT_EQ(*nan, nan_before) << c;
+    EXPECT_NE(s->undefined_mask(), undefined_before) << c;  // each change changes a flag or the size
+    EXPECT_EQ(s->nan_choice_mask()[2], 0) << c;
+    EXPECT_EQ(s->nan_choice_mask()[3], 3) << c;
+  }
+}
+
 TEST(Storage, BatchMarksScribbleWhenAsked) {
   Storage::set_undefined_scribble(0x5c);
   auto a = Storage::allocate(16);

@@ -188,7 +188,7 @@ TEST(Diff, NaNsChosenBetweenTwoNanOperandsCompareAsNaNs) {
   const uint32_t quiet = 0x7fc00000u, negative_payload = 0xffc00001u;
   std::memcpy(left.steps[2].storages[0].bytes.data() + 4, &quiet, 4);
   left.steps[2].storages[0].nan_choice.assign(16, 0);
-  for (int k = 4; k < 8; ++k) left.steps[2].storages[0].nan_choice[k] = 1;
+  for (int k = 4; k < 8; ++k) left.steps[2].storages[0].nan_choice.edit()[k] = 1;
   Trace right = left;
   right.steps[2].storages[0].nan_choice.clear();  // LibTorch's side flags nothing
   std::memcpy(right.steps[2].storages[0].bytes.data() + 4, &negative_payload, 4);
@@ -207,7 +207,7 @@ TEST(Diff, AnElementFlaggedAsAChosenNaNThatHoldsANumberIsADifference) {
   Trace left = f.trace;
   StorageObs& st = left.steps[2].storages[0];
   st.nan_choice.assign(16, 0);
-  for (int k = 4; k < 8; ++k) st.nan_choice[k] = f32;
+  for (int k = 4; k < 8; ++k) st.nan_choice.edit()[k] = f32;
   st.chosen_nan_number = first_flagged_number(st.bytes.data(), st.nbytes, st.nan_choice, st.undefined);
   ASSERT_EQ(st.chosen_nan_number, 4);  // element 1 holds 1.0
   const Trace& right = f.trace;  // LibTorch's side flags nothing: the same bytes
@@ -227,7 +227,7 @@ TEST(Diff, AnElementFlaggedAsAChosenNaNThatHoldsANumberIsADifference) {
   // bytes marked undefined on the other side: not compared
   Trace undefined_right = right;
   undefined_right.steps[2].storages[0].undefined.assign(16, 0);
-  undefined_right.steps[2].storages[0].undefined[5] = 1;
+  undefined_right.steps[2].storages[0].undefined.edit()[5] = 1;
   EXPECT_EQ(diff_traces(f.program, left, undefined_right).verdict, Verdict::Undefined);
 }
 
@@ -274,7 +274,7 @@ TEST(Diff, UndefinedBytesAreNotComparedAndTheVerdictSaysSo) {
     StorageObs& s = t.steps[2].storages[0];
     s.bytes[5] ^= 0xff;
     s.undefined.assign(16, 0);
-    s.undefined[5] = 1;
+    s.undefined.edit()[5] = 1;
   });
   EXPECT_EQ(d.verdict, Verdict::Undefined);
   EXPECT_NE(d.note.find("f.prog:3"), std::string::npos) << d.note;
@@ -283,7 +283,7 @@ TEST(Diff, UndefinedBytesAreNotComparedAndTheVerdictSaysSo) {
     StorageObs& s = t.steps[2].storages[0];
     s.bytes[6] ^= 0xff;
     s.undefined.assign(16, 0);
-    s.undefined[5] = 1;
+    s.undefined.edit()[5] = 1;
   });
   EXPECT_EQ(d.verdict, Verdict::Fail);
   // A step marked undefined is never a pass.

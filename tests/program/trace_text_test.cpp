@@ -42,10 +42,8 @@ Trace sample_trace() {
   st.id = 0;
   st.nbytes = 12;
   st.hash = 0xfedcba9876543210ull;
-  st.undefined = std::vector<uint8_t>(12, 0);
-  st.undefined[1] = st.undefined[2] = st.undefined[8] = 1;
-  st.nan_choice = std::vector<uint8_t>(12, 0);  // Note [NaN operand choice]
-  st.nan_choice[4] = st.nan_choice[5] = st.nan_choice[6] = st.nan_choice[7] = 1;
+  st.undefined = {0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+  st.nan_choice = {0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0};  // Note [NaN operand choice]
   StorageObs meta;
   meta.id = 1;
   meta.nbytes = 64;
