@@ -80,10 +80,9 @@ class ByteMask {
   void clear() { flags_.reset(); }
 
  private:
-  static const std::vector<uint8_t>& none() {
-    static const std::vector<uint8_t> empty;
-    return empty;
-  }
+  // A namespace-scope constant, not a function's static: no guard to check on every read.
+  static const std::vector<uint8_t>& none() { return kNoFlags; }
+  static inline const std::vector<uint8_t> kNoFlags;
   std::shared_ptr<const std::vector<uint8_t>> flags_;
 };
 

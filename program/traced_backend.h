@@ -417,8 +417,8 @@ class TracedBackend : public Backend {
           StorageObs& so = obs.storages.emplace_back();
           so.id = n;
           so.nbytes = in.nbytes;
-          so.undefined = ByteMask::shared(in.undefined);
-          so.nan_choice = ByteMask::shared(in.nan_choice);
+          if (in.undefined) so.undefined = ByteMask::shared(in.undefined);
+          if (in.nan_choice) so.nan_choice = ByteMask::shared(in.nan_choice);
           if (!so.nan_choice.empty()) {
             so.chosen_nan_number = first_flagged_number(in.data, in.nbytes, so.nan_choice, so.undefined);
           }
