@@ -403,6 +403,7 @@ namespace {
 void fbgemm_copy_over_own_source(const Tensor& self, const Tensor& src) {
   WriteScope write_scope;
   const std::vector<int64_t> undefined = elements_reading_undefined(self, src);
+  const std::vector<int64_t> nan_choice = elements_reading_nan_choice(self, src);  // Note [NaN operand choice]
   // the source as it was, on a storage of its own (no claims: not a write)
   Tensor before = src;
   before.storage = Storage::allocate(src.storage->nbytes(), Device::CPU);
@@ -412,6 +413,12 @@ void fbgemm_copy_over_own_source(const Tensor& self, const Tensor& src) {
   const int64_t d = self.storage_offset * ds, s = src.storage_offset * ss;
   self.storage->mark_defined(d, n * ds);
   mark_elements_undefined(self, undefined);
+  // What self held before is gone, its chosen NaNs too: only the converted
+  // chosen NaNs of src are chosen now (the other path's account_write does
+  // the same; without it a float32 chosen NaN overwritten by a float16 number
+  // stayed flagged: CI's generated sample, seed 20286462).
+  clear_nan_choice(self);
+  mark_nan_choice(self, nan_choice);
   std::vector<int64_t> marked;
   for (int64_t k = 0; k < n; ++k)
     if (s + k * ss < d + k * ds && s + (k + 1) * ss > d) marked.push_back(d + k * ds);

@@ -107,6 +107,22 @@ TEST(NanChoice, FlagsFollowCopiesAndArithmeticAndClearWhenWrittenOver) {
   EXPECT_FALSE(r.storage->has_nan_choice());
 }
 
+// copy_'s fbgemm float16 -> float32 path over its own source (Note [copy_'s
+// fbgemm path over its own source], engine/inplace.cpp) writes every element
+// of self: self's chosen NaNs written over by numbers are no longer chosen
+// (they stayed flagged: CI's generated sample, seed 20286462).
+TEST(NanChoice, CopyOverItsOwnFloat16SourceClearsTheChosenNaNsItWritesOver) {
+  const uint32_t nan_a = 0x7fc00001u, nan_b = 0xffc00002u, one = 0x3f800000u;
+  Tensor a = float32_bits({nan_a, nan_a, nan_a, nan_a, one, one, one, one});
+  Tensor b = float32_bits({nan_b, nan_b, nan_b, nan_b, one, one, one, one});
+  Tensor r = add(a, Operand::of(b));  // elements 0..3 flagged, 4..7 hold 2.0
+  ASSERT_TRUE(flagged(r, 0));
+  Tensor src = narrow(view_dtype(r, DType::Float16), 0, 8, 8);  // r's bytes 16..31 as float16: numbers
+  copy_(r, src);
+  for (int64_t k = 0; k < 8; ++k) EXPECT_FALSE(flagged(r, k)) << "element " << k;
+  EXPECT_FALSE(r.storage->has_nan_choice());
+}
+
 // Note [NaN choices read as integers] (engine/undefined.cpp): the chosen bits
 // read as an integer are two different numbers, so what is computed from them
 // is undefined; a floating read still carries the flag (generated seed 6832213).
