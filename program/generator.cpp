@@ -457,10 +457,9 @@ class Generator {
                               DType::Float32});
       make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
       make.drawn.push_back({"end", "made padded rows"});
-      const int before = next_name_;
-      emit(*prog_, std::move(make));
-      base = "v" + std::to_string(next_name_ - 1);
-      if (next_name_ == before || !bound_value(base)) return pick();
+      const Value* made = emit_bound(std::move(make));
+      if (!made) return pick();
+      base = made->name;
     }
     return emit_as_strided(base, {rows, n}, {n + pad, 1}, offset, "made padded rows");
   }
@@ -532,10 +531,9 @@ class Generator {
       Drafted z = step("zeros");
       z.step.args = {int_list({c_.between(1, 3)})};
       z.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(dtype))}, {}});
-      const int before = next_name_;
-      emit(*prog_, std::move(z));
-      if (next_name_ == before || !bound_value("v" + std::to_string(next_name_ - 1))) return *bound_or_pick(made);
-      const std::string zeros = "v" + std::to_string(next_name_ - 1);
+      const Value* z_value = emit_bound(std::move(z));
+      if (!z_value) return *bound_or_pick(made);
+      const std::string zeros = z_value->name;
       Drafted add = step("add");  // of out's dtype: nothing converted, any dtype (bool too)
       add.step.args = {Name{zeros}, Name{zeros}};
       add.step.kwargs.push_back({"out", Name{made}, {}});
@@ -548,11 +546,15 @@ class Generator {
     Drafted view = step("view");
     view.step.args = {Name{made}};
     view.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(to))}, {}});
-    const int before = next_name_;
-    emit(*prog_, std::move(view));
-    if (next_name_ != before)
-      if (const Value* narrowed = bound_value("v" + std::to_string(next_name_ - 1))) return *narrowed;
+    if (const Value* narrowed = emit_bound(std::move(view))) return *narrowed;
     return *bound_or_pick(made);
+  }
+  // Emits d into the program: the value its step bound, or null when the
+  // step raised (no name taken) or left its name unbound.
+  const Value* emit_bound(Drafted d) {
+    const int before = next_name_;
+    emit(*prog_, std::move(d));
+    return next_name_ == before ? nullptr : bound_value("v" + std::to_string(next_name_ - 1));
   }
   const Value* bound_or_pick(const std::string& name) {
     const Value* v = bound_value(name);
@@ -597,11 +599,7 @@ class Generator {
     make.step.args.push_back(std::move(l));
     make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
     make.drawn.push_back({"values", "made dtype limits"});
-    const int before = next_name_;
-    emit(*prog_, std::move(make));
-    const std::string made = "v" + std::to_string(next_name_ - 1);
-    if (next_name_ == before) return pick();
-    const Value* v = bound_value(made);
+    const Value* v = emit_bound(std::move(make));
     return v ? *v : pick();
   }
   // The ScalarOrTensor class "NaN payload mix" (program/domains.cpp): `tensor
@@ -621,17 +619,15 @@ class Generator {
     const int64_t one = d == DType::Float16 ? 0x3c00 : d == DType::Float32 ? 0x3f800000 : 0x3ff0000000000000;
     List l;
     for (int64_t k = 0; k < n; ++k) l.items.push_back(I(c_.percent(60) ? value_draws::special_bits(c_, d) : one));
-    auto last_name = [&] { return "v" + std::to_string(next_name_ - 1); };
     auto step = [&](std::string op, std::vector<Arg> args, std::optional<DType> dtype) -> std::optional<std::string> {
       Drafted s;
       s.step.op = std::move(op);
       s.step.args = std::move(args);
       if (dtype) s.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(*dtype))}, {}});
       s.drawn.push_back({"values", "made NaN payload mix"});
-      const int before = next_name_;
-      emit(*prog_, std::move(s));
-      if (next_name_ == before || !bound_value(last_name())) return std::nullopt;
-      return last_name();
+      const Value* made = emit_bound(std::move(s));
+      if (!made) return std::nullopt;
+      return made->name;
     };
     std::optional<std::string> name = step("tensor", {std::move(l)}, value_draws::bits_dtype(d));
     if (name) name = step("view", {Name{*name}}, d);
@@ -661,10 +657,7 @@ class Generator {
       make.step.args.push_back(int_list(ctx.self->tensor.sizes));
       make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
       make.drawn.push_back({"size", "made another dtype"});
-      const int before = next_name_;
-      emit(*prog_, std::move(make));
-      if (next_name_ != before && bound_value("v" + std::to_string(next_name_ - 1)))
-        made = "v" + std::to_string(next_name_ - 1);
+      if (const Value* v = emit_bound(std::move(make))) made = v->name;
     }
     for (const Value& v : env_)
       if (v.name == self_name) ctx.self = &v;
@@ -680,10 +673,8 @@ class Generator {
                                              : engine::DType::Float32;
     make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
     make.drawn.push_back({"size", "made odd size-1 strides"});
-    const int before = next_name_;
-    emit(*prog_, std::move(make));
-    const std::string made = "v" + std::to_string(next_name_ - 1);
-    return next_name_ == before || !bound_value(made) ? std::string() : made;
+    const Value* made = emit_bound(std::move(make));
+    return made ? made->name : std::string();
   }
   // The second operand of class "odd size-1 strides" (Note [Odd size-1
   // strides]); ctx.self is looked up again by name, as layout_operand does.
@@ -725,11 +716,8 @@ class Generator {
     const engine::DType d = c_.percent(to_reduced ? 80 : 60) ? engine::DType::Float32 : any_float_dtype();
     make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
     make.drawn.push_back({"fill_value", "made odd size-1 strides"});
-    const int before = next_name_;
-    emit(*prog_, std::move(make));
-    const std::string made = "v" + std::to_string(next_name_ - 1);
-    Name n{next_name_ == before || !bound_value(made) ? pick().name
-                                                      : emit_as_strided(made, sizes, strides, 0, "made odd size-1 strides").name};
+    const Value* made = emit_bound(std::move(make));
+    Name n{!made ? pick().name : emit_as_strided(made->name, sizes, strides, 0, "made odd size-1 strides").name};
     for (const Value& v : env_)
       if (v.name == self_name) ctx.self = &v;
     return n;
@@ -744,10 +732,7 @@ class Generator {
     d.step.args.push_back(int_list(strides));
     d.step.args.push_back(I(offset));
     d.drawn.push_back({"self", made});  // (a literal: DrawnClass holds string_views)
-    const int before = next_name_;
-    emit(*prog_, std::move(d));
-    if (next_name_ == before) return pick();
-    const Value* r = bound_value("v" + std::to_string(next_name_ - 1));
+    const Value* r = emit_bound(std::move(d));
     return r ? *r : pick();
   }
   static std::string_view made_class_name(std::string_view cls) {
@@ -1747,10 +1732,9 @@ class Generator {
     make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(from_bits ? bits : d))}, {}});
     make.drawn.push_back({"dtype", "special-value run"});
     auto last_name = [&] { return "v" + std::to_string(next_name_ - 1); };
-    const int before = next_name_;
-    emit(*prog_, std::move(make));
-    if (next_name_ == before || !bound_value(last_name())) return std::nullopt;
-    std::string name = last_name();
+    const Value* made = emit_bound(std::move(make));
+    if (!made) return std::nullopt;
+    std::string name = made->name;
     if (from_bits || c_.percent(50)) {
       Drafted view;
       view.step.op = "view";
