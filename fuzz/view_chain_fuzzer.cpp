@@ -122,9 +122,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static Setup setup;
   static FindingSink sink(std::getenv("STRIDECHECK_FINDINGS_DIR"));
   sc::Program program = sc::fuzz_input_program(data, size, setup.policy);
-  sc::engine::ClaimLog claims;
-  sc::Comparison c = sc::compare_backends(program, *setup.engine, *setup.oracle, setup.options);
-  sc::UndefinedCheck u = sc::check_undefined(claims.claims(), c.left);
+  const sc::ClaimCheckedComparison checked = sc::compare_checking_claims(
+      [&] { return sc::compare_backends(program, *setup.engine, *setup.oracle, setup.options); });
+  const sc::Comparison& c = checked.comparison;
+  const sc::UndefinedCheck& u = checked.claims;
   if (!u.ok() && sink.enabled()) {
     sink.save(data, size, "wrong UNDEFINED claim");
     return -1;

@@ -387,4 +387,12 @@ bool claims_checkable(const std::vector<std::string>& names) {
   return names.size() == 2 && names[0] == "engine:cpu" && names[1].rfind("libtorch:", 0) == 0;
 }
 
+ClaimCheckedComparison compare_checking_claims(const std::function<Comparison()>& compare, bool check) {
+  if (!check) return {compare(), {}};
+  engine::ClaimLog log;
+  ClaimCheckedComparison r{compare(), {}};
+  r.claims = check_undefined(log.claims(), r.comparison.left);
+  return r;
+}
+
 }  // namespace sc

@@ -19,10 +19,12 @@
 //   - TooHard (which marks everything undefined) on a tensor small enough to
 //     enumerate: the solver gave up where an exact answer was cheap.
 // A failed check is a finding, as a divergence is.
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "engine/undefined_claims.h"
+#include "program/compare.h"
 #include "program/observation.h"
 
 namespace sc {
@@ -47,5 +49,18 @@ UndefinedCheck check_undefined(const std::vector<engine::UndefinedClaim>& claims
 
 // The findings as a report (one per line, the first few).
 std::string format_undefined_check(const UndefinedCheck&);
+
+// One comparison with the engine's claims checked, the one path for every
+// driver that compares (replay, coverage, neighbours, signature, the fuzz
+// target, the differential property): `compare` runs under an
+// engine::ClaimLog, then its claims are checked against the engine's trace
+// (comparison.left). With check false, `compare` runs alone and `claims` is
+// empty (ok, nothing checked): for runs whose first backend is not the CPU
+// engine (claims_checkable) or that compare against a recording.
+struct ClaimCheckedComparison {
+  Comparison comparison;
+  UndefinedCheck claims;
+};
+ClaimCheckedComparison compare_checking_claims(const std::function<Comparison()>& compare, bool check = true);
 
 }  // namespace sc

@@ -42,9 +42,10 @@ void engine_matches_libtorch(const GeneratedProgram& g) {
   RunOptions options;
   options.record_contents = false;
   options.budget_bytes = int64_t{16} << 20;
-  engine::ClaimLog claims;
-  Comparison c = compare_backends(g.program, *backends().engine, *backends().oracle, options);
-  UndefinedCheck u = check_undefined(claims.claims(), c.left);
+  const ClaimCheckedComparison checked =
+      compare_checking_claims([&] { return compare_backends(g.program, *backends().engine, *backends().oracle, options); });
+  const Comparison& c = checked.comparison;
+  const UndefinedCheck& u = checked.claims;
   if (!u.ok()) RC_FAIL(print_program(g.program) + format_undefined_check(u));
   RC_CLASSIFY(c.diff.verdict == Verdict::Undefined, "undefined");
   RC_CLASSIFY(c.diff.verdict == Verdict::Skipped, "skipped");

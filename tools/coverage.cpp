@@ -131,12 +131,12 @@ int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vec
     set_generated_threads(p, choices, threads);
     Options o;
     o.budget_bytes = budget_bytes;
-    std::optional<engine::ClaimLog> claims;
-    if (check_claims) claims.emplace();
-    Comparison c = compare_program(p, o, names, /*record_contents=*/false);
+    const ClaimCheckedComparison checked = compare_checking_claims(
+        [&] { return compare_program(p, o, names, /*record_contents=*/false); }, check_claims);
+    const Comparison& c = checked.comparison;
     bool claim_wrong = false;
     if (check_claims) {
-      const UndefinedCheck u = check_undefined(claims->claims(), c.left);
+      const UndefinedCheck& u = checked.claims;
       claims_checked += u.checked;
       if (!u.ok()) {
         ++wrong_claims;

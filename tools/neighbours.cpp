@@ -15,11 +15,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <optional>
 #include <set>
 #include <tuple>
 
-#include "engine/undefined_claims.h"
 #include "program/diff.h"
 #include "program/known_divergences.h"
 #include "program/neighbours.h"
@@ -77,15 +75,18 @@ std::string child_report(const Program& p, size_t varied, const Options& o, cons
   try {
     if (p.steps.empty()) return "skipped\n\n\n\nthe program has no steps\n";
     const bool check_claims = claims_checkable(names);
-    std::optional<engine::ClaimLog> claims;
-    if (check_claims) claims.emplace();
-    Comparison c = compare_program(p, o, names, /*record_contents=*/false, [progress](const std::string& b, size_t s) {
-      if (progress) progress->set(b, s);
-    });
+    const ClaimCheckedComparison checked = compare_checking_claims(
+        [&] {
+          return compare_program(p, o, names, /*record_contents=*/false, [progress](const std::string& b, size_t s) {
+            if (progress) progress->set(b, s);
+          });
+        },
+        check_claims);
+    const Comparison& c = checked.comparison;
     const std::string version = strip_libtorch(c.right.backend_version);
     const std::string at = varied < c.right.steps.size() ? outcome_word(c.right.steps[varied]) : "";
-    if (check_claims) {
-      UndefinedCheck u = check_undefined(claims->claims(), c.left);
+    {
+      const UndefinedCheck& u = checked.claims;
       if (!u.ok())
         return "fail\n" + version + "\n" + std::string(kUndefinedCheckSignature) + "\n" + at + "\n" +
                "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);

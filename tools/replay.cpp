@@ -13,7 +13,6 @@
 #include <optional>
 #include <sstream>
 
-#include "engine/undefined_claims.h"
 #include "program/compare.h"
 #include "program/excuses.h"
 #include "program/known_divergences.h"
@@ -68,11 +67,11 @@ std::string child_report(const Program& program, const Options& o, const std::ve
     // differential property (program/undefined_check.h): a corpus program
     // pins them too, not only the values it compares.
     const bool check_claims = !o.against_recorded && claims_checkable(names);
-    std::optional<engine::ClaimLog> claims;
-    if (check_claims) claims.emplace();
-    Comparison c = compare_program(program, o, names, /*record_contents=*/false, on_step);
-    if (check_claims) {
-      UndefinedCheck u = check_undefined(claims->claims(), c.left);
+    const ClaimCheckedComparison checked = compare_checking_claims(
+        [&] { return compare_program(program, o, names, /*record_contents=*/false, on_step); }, check_claims);
+    const Comparison& c = checked.comparison;
+    {
+      const UndefinedCheck& u = checked.claims;
       if (!u.ok())
         return "fail\n" + strip_libtorch(c.right.backend_version) + "\n" + std::string(kUndefinedCheckSignature) + "\n\n" +
                "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);

@@ -2,7 +2,6 @@
 
 #include <csignal>
 #include <cstring>
-#include <optional>
 
 #include "program/findings/isolated.h"
 #include "program/undefined_check.h"
@@ -71,12 +70,15 @@ IsolatedSignature signature_isolated(const Program& program,
                                      double timeout_s, bool check_claims) {
   auto work = [&](ChildProgress* progress) -> std::string {
     try {
-      std::optional<engine::ClaimLog> claims;
-      if (check_claims) claims.emplace();
-      Comparison c = compare(program, [progress](const std::string& backend, size_t step) {
-        if (progress) progress->set(backend, step);
-      });
-      if (check_claims && !check_undefined(claims->claims(), c.left).ok()) return "!" + std::string(kUndefinedCheckSignature);
+      const ClaimCheckedComparison checked = compare_checking_claims(
+          [&] {
+            return compare(program, [progress](const std::string& backend, size_t step) {
+              if (progress) progress->set(backend, step);
+            });
+          },
+          check_claims);
+      const Comparison& c = checked.comparison;
+      if (!checked.claims.ok()) return "!" + std::string(kUndefinedCheckSignature);
       std::string sig = failure_signature(program, c);
       return sig.empty() ? "=" + std::string(verdict_name(c.diff.verdict)) : "!" + sig;
     } catch (const std::exception& e) {
