@@ -68,6 +68,20 @@ TEST(GeneratorBoundaryClasses, StorageBytesAtInt64MaxNeedsTheLastElementsBeforeT
   EXPECT_GT(past_bound, 5);
 }
 
+// How many of `steps` of `p` raise an error containing `message` on `engine`
+// (the program runs only when some step is marked).
+int errors_at(Backend& engine, const Program& p, const std::vector<size_t>& steps, std::string_view message) {
+  if (steps.empty()) return 0;
+  RunOptions o;
+  o.record_contents = false;
+  const Trace t = engine.run(p, o);
+  int n = 0;
+  for (size_t i : steps)
+    n += i < t.steps.size() && t.steps[i].outcome == Outcome::Error &&
+         t.steps[i].error_message.find(message) != std::string::npos;
+  return n;
+}
+
 // A view of a "padded rows" self reinterprets it as a wider dtype half the time (other
 // views of it draw the shape's classes, "reinterpret as dtype" among them), one of a "wraps
 // when narrowed" self as a narrower dtype: the checks they are for are reached.
@@ -77,8 +91,6 @@ void expect_reinterpreted(std::string_view self_class, std::string_view message)
   auto engine = make_backend("engine:cpu");
   GeneratorPolicy policy;
   policy.ops = {"view"};
-  RunOptions o;
-  o.record_contents = false;
   int views = 0, reinterpreted = 0, reached = 0;
   for (uint64_t seed = 0; seed < 2000; ++seed) {
     Choices c = Choices::from_seed(seed);
@@ -92,11 +104,7 @@ void expect_reinterpreted(std::string_view self_class, std::string_view message)
       reinterpreted += klass(log.steps[i], "size") == std::optional<std::string_view>("reinterpret as dtype");
       steps.push_back(i);
     }
-    if (steps.empty()) continue;
-    Trace t = engine->run(p, o);
-    for (size_t i : steps)
-      reached += i < t.steps.size() && t.steps[i].outcome == Outcome::Error &&
-                 t.steps[i].error_message.find(message) != std::string::npos;
+    reached += errors_at(*engine, p, steps, message);
   }
   EXPECT_GT(views, 40);
   EXPECT_GT(reinterpreted * 100, views * 45) << reinterpreted << " of " << views;
@@ -123,8 +131,6 @@ int past_the_wrap_errors(const std::string& version, const std::string& message)
   auto engine = make_backend("engine:cpu");
   GeneratorPolicy policy;
   policy.ops = {"movedim"};
-  RunOptions o;
-  o.record_contents = false;
   int reached = 0;
   for (uint64_t seed = 0; seed < 1500; ++seed) {
     Choices c = Choices::from_seed(seed);
@@ -134,11 +140,7 @@ int past_the_wrap_errors(const std::string& version, const std::string& message)
     for (size_t i = 0; i < p.steps.size(); ++i)
       if (p.steps[i].op == "movedim" && klass(log.steps[i], "self") == std::optional<std::string_view>("wraps when narrowed"))
         steps.push_back(i);
-    if (steps.empty()) continue;
-    Trace t = engine->run(p, o);
-    for (size_t i : steps)
-      reached += i < t.steps.size() && t.steps[i].outcome == Outcome::Error &&
-                 t.steps[i].error_message.find(message) != std::string::npos;
+    reached += errors_at(*engine, p, steps, message);
   }
   return reached;
 }
