@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
     if (cmd == "exercise") return sc::tool::exercise_main(rest);
     if (cmd == "seeds") return sc::tool::seeds_main(rest);
     if (cmd == "neighbours") return sc::tool::neighbours_main(rest);
+    if (cmd == "exhaust") return sc::tool::exhaust_main(rest);
     throw sc::tool::UsageError("unknown command '" + cmd + "'");
   } catch (const sc::tool::UsageError& e) {
     std::fprintf(stderr, "stridecheck: %s\n(see stridecheck --help)\n", e.what());

@@ -287,6 +287,24 @@ commands:
       --stats                per kind, op, parameter and class: variants, verdicts
       --print                print the variants (runs nothing)
       --backends, --budget (default 268435456), --timeout (default 60), --quiet
+  exhaust [options]          the domain enumeration: each op over a fixed
+                             catalogue of inputs (layouts x dtypes holding each
+                             dtype's edges), every class of every parameter's
+                             domain and the boundary values written out,
+                             combined where small (program/exhaust.h); each case
+                             runs on two backends; new failures are written to
+                             --out (default out/exhaust, never over a file)
+      --op NAME              only this op (repeatable; default: every op)
+      --seed N               the per-class draws' seed (default 140000000)
+      --product-cap N        combine all parameters' classes up to N cases (150)
+      --engine-threads N|random
+                             each case's engine thread count (as generate)
+      --shard K/N            every N-th case of each op from the K-th
+      --stats                also each op's distinct error templates
+      --first-failure        stop after the first failing case (scripts/plants.sh)
+      --print                print the cases (runs nothing)
+      --known FILE           (default corpus/known_divergences.txt)
+      --backends, --budget (default 268435456), --quiet
   versions [options] [PATH...]
                              run programs (files, and --count K generated ones)
                              on two backends in two processes -- LibTorch here

@@ -90,6 +90,7 @@ int repro_main(const std::vector<std::string>& args);
 int exercise_main(const std::vector<std::string>& args);
 int seeds_main(const std::vector<std::string>& args);
 int neighbours_main(const std::vector<std::string>& args);  // tools/neighbours.cpp
+int exhaust_main(const std::vector<std::string>& args);     // tools/exhaust.cpp
 // generate --engine-threads N|random: the engine thread count of each
 // generated program (Program::engine_threads): none (the runner's one
 // thread), N, or drawn per program from its seed (Note [Searched engine

@@ -1,0 +1,105 @@
+#pragma once
+// Domain enumeration (`stridecheck exhaust`): each op of the op table
+// (program/ops.h) over a fixed catalogue of small inputs and every class of
+// every parameter's domain (program/domains.h), deterministically, where the
+// random search (program/generator.h) draws by weight and the neighbour
+// search (program/neighbours.h) edits hand-written programs. A rule that
+// needs one combination (a layout x a dtype pair x a boundary value) is then
+// met by construction, not by luck.
+//
+// Note [The exhaust catalogue]: the inputs are views of one base tensor of
+// 24 elements holding its dtype's edges (NaN, +-inf, -0.0, 0.5, the finite
+// limits and the smallest subnormal, 2^31, 2^63 and values past them, the
+// integer dtypes' min and max and one within and past, 255/256), in the
+// layouts the view and data ops branch on: contiguous 1-d to 4-d, 0-d, size
+// 0, size 1, transposed, stride 0 (expanded), a storage offset,
+// channels_last, overlapping (as_strided), non-dense (a sliced dim), size-1
+// dims with odd strides, and a 9x16 transposed slice of 288 elements (the
+// copy kernels' tiled path). View ops take every layout in float32 (`view`
+// every dtype: its dtype= reinterprets); data ops every layout in float32 and
+// every other dtype in four layouts.
+//
+// Note [Exhaust combinations]: for each (op, input) every parameter (and
+// keyword) is varied alone, the others at their first valid class (optional
+// ones left out): each class of its domain, drawn by the generator's own
+// per-class draw (redraw_parameter), and for integer and scalar parameters
+// every boundary value written out (dims -rank-2..rank+1, indices and
+// lengths -size-2..size+2 of the dim, INT64 and 2^31 / 2^62 edges; scalars at
+// the input dtype's min and max, one within and one past, NaN, +-inf, -0.0,
+// 0.5, 2^31, 2^63). The self parameter is varied by its domain's classes too
+// (the generator makes a value of each layout class). On a few inputs (rank
+// 2 float32, 0-d float32, 1-d int64) the classes of all parameters are
+// combined: the whole cartesian product when it has at most
+// ExhaustPolicy::product_cap programs, else every pair of parameters (check
+// order: which of two wrong arguments raises first). Binary data ops (add_,
+// sub_, mul_, div_, fill_, copy_, add, mul) also take every dtype pair: self
+// 1-d or 0-d of one dtype, the other 0-d (two values), 1-d or size 1 of
+// another. After a step with results, the first is written through
+// (`add_ r true`: 1 more, or true, in every dtype; `fill_` after empty_like),
+// so a view that should have been a copy, or the reverse, shows in the base's
+// storage.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/dtype.h"
+#include "program/generator.h"
+#include "program/ir.h"
+
+namespace sc {
+
+// One input of the catalogue: steps binding `x` (and what it views).
+struct ExhaustInput {
+  std::string name;    // "float32 transposed"
+  std::string layout;  // "transposed"
+  engine::DType dtype = engine::DType::Float32;
+  std::vector<Step> steps;
+  std::vector<int64_t> sizes;  // x's sizes
+};
+
+// The catalogue, in a fixed order: every layout in float32, then the other dtypes.
+const std::vector<ExhaustInput>& exhaust_inputs();
+// The 24 edge values of a dtype's base tensor (Note [The exhaust catalogue]).
+std::vector<Number> dtype_edge_values(engine::DType d);
+
+// What one varied slot was given: a domain class, or a value written out.
+struct ExhaustChoice {
+  std::string param;  // "dim", "dtype", "self", ... ("other dtype" for dtype pairs)
+  std::string klass;  // a class of the parameter's domain, or "= VALUE"
+};
+
+struct ExhaustCase {
+  Program program;
+  std::string op;
+  std::string input;  // the catalogue input ("" for creation ops)
+  std::vector<ExhaustChoice> choices;
+  // Other combinations that gave this very program (a class drawing the
+  // value another class or a written-out value gave): not run again.
+  std::vector<std::vector<ExhaustChoice>> also;
+  size_t op_step = 0;  // the op's step in program
+  // "float32 transposed; dim 'negative', start = 3"
+  std::string description() const;
+};
+
+struct ExhaustPolicy {
+  uint64_t seed = 140000000;  // the per-class draws' choices (each case's own, from its description)
+  size_t product_cap = 150;   // Note [Exhaust combinations]
+  // The redraws' engine runs: steps estimated over max_bytes are not drawn against.
+  GeneratorPolicy generator = [] {
+    GeneratorPolicy g;
+    g.max_bytes = int64_t{1} << 28;
+    return g;
+  }();
+};
+
+struct ExhaustPlan {
+  size_t combinations = 0;    // combinations tried
+  size_t not_applicable = 0;  // that gave no program (redraw_parameter's nullopt)
+  size_t repeats = 0;         // that gave a program an earlier one of the op gave
+};
+
+// The cases of one op, deterministic for the policy; duplicates dropped.
+std::vector<ExhaustCase> exhaust_op(const std::string& op, const ExhaustPolicy& policy = {},
+                                    ExhaustPlan* plan = nullptr);
+
+}  // namespace sc

@@ -1,0 +1,147 @@
+#include "program/exhaust.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "program/domains.h"
+#include "program/ops.h"
+#include "program/parser.h"
+#include "program/printer.h"
+
+namespace sc {
+namespace {
+
+// Every op, cases once (the whole enumeration takes a few seconds).
+const std::map<std::string, std::vector<ExhaustCase>>& all_cases() {
+  static const auto m = [] {
+    std::map<std::string, std::vector<ExhaustCase>> out;
+    for (const OpSpec& op : all_ops()) out[std::string(op.name)] = exhaust_op(std::string(op.name));
+    return out;
+  }();
+  return m;
+}
+
+bool has_choice(const std::vector<ExhaustCase>& cases, const std::string& param, const std::string& klass,
+                const std::string& input = "") {
+  for (const ExhaustCase& c : cases)
+    if (input.empty() || c.input == input) {
+      for (const ExhaustChoice& ch : c.choices)
+        if (ch.param == param && ch.klass == klass) return true;
+      for (const auto& also : c.also)
+        for (const ExhaustChoice& ch : also)
+          if (ch.param == param && ch.klass == klass) return true;
+    }
+  return false;
+}
+
+TEST(Exhaust, EveryOpHasCasesWhoseOpStepIsTheOp) {
+  for (const OpSpec& op : all_ops()) {
+    const auto& cases = all_cases().at(std::string(op.name));
+    EXPECT_FALSE(cases.empty()) << op.name;
+    for (const ExhaustCase& c : cases) {
+      ASSERT_LT(c.op_step, c.program.steps.size()) << c.description();
+      EXPECT_EQ(c.program.steps[c.op_step].op, op.name) << c.description();
+    }
+  }
+}
+
+// Every class of every parameter's domain (self and keywords too) is some case's choice.
+TEST(Exhaust, CoversEveryClassOfEveryParameter) {
+  for (const OpDomain& od : all_domains()) {
+    const auto& cases = all_cases().at(std::string(od.op));
+    auto check = [&](const ParamDomain& pd) {
+      if (pd.domain == Domain::SetByShape) return;
+      for (const DomainClass& dc : domain_classes(pd.domain))
+        EXPECT_TRUE(has_choice(cases, std::string(pd.param), std::string(dc.name)))
+            << od.op << " " << pd.param << ": class '" << dc.name << "' never enumerated";
+    };
+    for (const ParamDomain& pd : od.params) check(pd);
+    for (const ParamDomain& pd : od.kwargs) check(pd);
+  }
+}
+
+// The boundary values written out: select on a rank-2 input takes every dim
+// -rank-2..rank+1 and every index -size-2..size+2 of dim 0, and the INT64 edges.
+TEST(Exhaust, WritesOutEveryBoundaryValue) {
+  const auto& cases = all_cases().at("select");
+  for (int64_t d = -4; d <= 3; ++d)
+    EXPECT_TRUE(has_choice(cases, "dim", "= " + std::to_string(d), "float32 contiguous 2-d")) << d;
+  for (int64_t i = -6; i <= 6; ++i)
+    EXPECT_TRUE(has_choice(cases, "index", "= " + std::to_string(i), "float32 contiguous 2-d")) << i;
+  EXPECT_TRUE(has_choice(cases, "index", "= -9223372036854775808", "float32 contiguous 2-d"));
+  EXPECT_TRUE(has_choice(cases, "index", "= 9223372036854775807", "float32 contiguous 2-d"));
+  // clamp_'s bounds at uint8's max, and one past it
+  EXPECT_TRUE(has_choice(all_cases().at("clamp_"), "min", "= 255", "uint8 contiguous 1-d"));
+  EXPECT_TRUE(has_choice(all_cases().at("clamp_"), "min", "= 256", "uint8 contiguous 1-d"));
+}
+
+// View ops take every layout of the catalogue; data ops every dtype; binary
+// data ops every dtype pair; `to` every target dtype from every dtype.
+TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
+  std::set<std::string> layouts, inputs_seen;
+  for (const ExhaustInput& in : exhaust_inputs()) layouts.insert(in.layout);
+  EXPECT_EQ(layouts.size(), 15u);
+  for (const ExhaustCase& c : all_cases().at("transpose")) inputs_seen.insert(c.input);
+  for (const std::string& l : layouts) EXPECT_TRUE(inputs_seen.count("float32 " + l)) << l;
+  const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
+                          "int32",   "int16",   "int8",    "uint8",    "bool"};
+  for (const char* d1 : dtypes)
+    for (const char* d2 : dtypes) {
+      EXPECT_TRUE(has_choice(all_cases().at("mul"), "other dtype", std::string("= ") + d2,
+                             std::string(d1) + " 0-d"))
+          << d1 << " x " << d2;
+      EXPECT_TRUE(has_choice(all_cases().at("to"), "dtype", d2, std::string(d1) + " contiguous 1-d"))
+          << d1 << " -> " << d2;
+    }
+}
+
+// Each case prints and parses back to itself, and writes through its result.
+TEST(Exhaust, CasesAreProgramsThatWriteThroughTheResult) {
+  for (const auto& [op, cases] : all_cases())
+    for (size_t k = 0; k < cases.size(); k += 7) {
+      const ExhaustCase& c = cases[k];
+      const Program back = parse_program(print_program(c.program));
+      EXPECT_TRUE(back.same_as(c.program)) << c.description();
+      const Step& s = c.program.steps[c.op_step];
+      if (!s.outputs.empty()) {
+        ASSERT_LT(c.op_step + 1, c.program.steps.size());
+        const Step& w = c.program.steps[c.op_step + 1];
+        EXPECT_TRUE(w.op == "add_" || w.op == "fill_") << c.description();
+        EXPECT_EQ(std::get<Name>(w.args[0]).id, s.outputs[0]);
+      }
+    }
+}
+
+TEST(Exhaust, IsDeterministicAndTheSeedOnlyMovesTheDraws) {
+  auto printed = [](const std::vector<ExhaustCase>& v) {
+    std::vector<std::string> out;
+    for (const ExhaustCase& c : v) out.push_back(print_program(c.program));
+    return out;
+  };
+  for (const char* op : {"narrow", "add", "as_strided", "full"}) {
+    EXPECT_EQ(printed(exhaust_op(op)), printed(all_cases().at(op))) << op;
+    ExhaustPolicy other;
+    other.seed = 140000001;
+    const std::vector<ExhaustCase> moved = exhaust_op(op, other);
+    EXPECT_NE(printed(moved), printed(all_cases().at(op))) << op;
+    // the same combinations, described alike
+    std::set<std::string> a, b;
+    for (const ExhaustCase& c : moved) a.insert(c.description());
+    for (const ExhaustCase& c : all_cases().at(op)) b.insert(c.description());
+    EXPECT_GT(a.size(), b.size() * 9 / 10) << op;
+  }
+}
+
+TEST(Exhaust, EdgeValuesHoldEachDtypesEdges) {
+  for (const ExhaustInput& in : exhaust_inputs()) EXPECT_EQ(dtype_edge_values(in.dtype).size(), 24u) << in.name;
+  // float64 holds integers past 2^31 whose low byte is not 0 (float64 -> uint8 goes through int64)
+  bool past = false;
+  for (const Number& n : dtype_edge_values(engine::DType::Float64))
+    past = past || (n.f > 2147483648.0 && n.f < 9.2e18 && static_cast<int64_t>(n.f) % 256 != 0);
+  EXPECT_TRUE(past);
+}
+
+}  // namespace
+}  // namespace sc
