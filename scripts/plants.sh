@@ -19,7 +19,11 @@
 #   scripts/plants.sh --count 5000 --no-replay --only 'squeeze|unsqueeze'
 #   scripts/plants.sh --runs 3 --seed 80000000 --no-replay   # seeds 80.00M.., 80.02M.., 80.04M..
 #   scripts/plants.sh --check                # only: does every plant still apply to this tree?
+#   scripts/plants.sh --search exhaust --no-replay --only "^(63|90)-"
 #
+# --search exhaust runs `stridecheck exhaust --first-failure --engine-threads
+# random` instead (the domain enumeration, program/exhaust.h: deterministic,
+# so one run; the programs until its first failure are the figure).
 # Options: --count N (default 20000), --seed S (default 71000000), --runs K
 # (default 1; run k searches from seed S + k*N, a plant not found counting as
 # N), --swarm PERCENT (generate's swarm programs), --only REGEX (plant file
@@ -37,6 +41,7 @@ count=20000
 runs=1
 swarm=""
 seed=71000000
+search_mode=generate
 replay=1
 search=1
 sync=1
@@ -44,13 +49,15 @@ only=""
 check=0
 tree="$root/out/plants/tree"
 table=""
-usage() { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --swarm) swarm="--swarm $2"; shift 2 ;;
+    --search) search_mode="$2"; shift 2
+      [ "$search_mode" = generate ] || [ "$search_mode" = exhaust ] || { echo "plants.sh: --search generate|exhaust" >&2; exit 2; } ;;
     --only) only="$2"; shift 2 ;;
     --no-replay) replay=0; shift ;;
     --no-search) search=0; shift ;;
@@ -100,7 +107,9 @@ revert() { [ -n "$applied" ] && plant revert "$tree" "$applied"; applied=""; }
 trap revert EXIT
 
 {
-  if [ "$search" = 1 ]; then
+  if [ "$search" = 1 ] && [ "$search_mode" = exhaust ]; then
+    echo "plants: ${#plants[@]}, search: exhaust --first-failure --engine-threads random (programs until the first failure)"
+  elif [ "$search" = 1 ]; then
     echo "plants: ${#plants[@]}, search: generate --stats --first-failure --engine-threads random${swarm:+ $swarm} --seed S --count $count," \
       "S = $seed + k * $count for run k = 0..$((runs - 1))"
   else
@@ -126,29 +135,37 @@ for p in "${plants[@]}"; do
   found="-" worst="" runs_found="" cpu="" what=""
   if [ "$search" = 1 ]; then
     # run k searches seeds S + k*N .. (disjoint); a plant not found counts as N
-    firsts=() cpu=0
+    firsts=() cpu=0 limit=""
     for ((k = 0; k < runs; k++)); do
       s=$((seed + k * count)) rc=0
       TIMEFORMAT='%U %S'
-      # shellcheck disable=SC2086
-      { time "$bin" generate --stats --first-failure --engine-threads random $swarm --seed "$s" --count "$count" \
-          >"$log.search.$k" 2>"$log.search.$k.err"; } 2>"$log.time.$k" || rc=$?
+      if [ "$search_mode" = exhaust ]; then
+        { time "$bin" exhaust --quiet --first-failure --engine-threads random --known "$tree/corpus/known_divergences.txt" \
+            --out "$out_dir/exhaust-found" >"$log.search.$k" 2>"$log.search.$k.err"; } 2>"$log.time.$k" || rc=$?
+      else
+        # shellcheck disable=SC2086
+        { time "$bin" generate --stats --first-failure --engine-threads random $swarm --seed "$s" --count "$count" \
+            >"$log.search.$k" 2>"$log.search.$k.err"; } 2>"$log.time.$k" || rc=$?
+      fi
       cpu="$(tail -1 "$log.time.$k" | awk -v c="$cpu" '{printf "%.1f", c + $1 + $2}')"
-      first="$(sed -n 's/^first failure: program \([0-9]*\), seed.*/\1/p' "$log.search.$k")"
+      first="$(sed -n 's/^first failure: program \([0-9]*\), seed.*/\1/p; s/^first failure: case \([0-9]*\)$/\1/p' "$log.search.$k")"
+      # exhaust: a plant not found counts as every case the enumeration made
+      [ "$search_mode" = exhaust ] && limit="$(sed -n 's/^cases: \([0-9]*\) .*/\1/p' "$log.search.$k")"
       if [ -n "$first" ]; then
         firsts+=("$first")
-        [ -n "$what" ] || what="$(grep -m1 '^  seed [0-9]*: ' "$log.search.$k" | sed 's/^  seed //' || true)"
+        [ -n "$what" ] || what="$(grep -m1 -E '^  (seed [0-9]*|/.*\.prog): ' "$log.search.$k" | sed 's/^  seed //; s/^  [^ ]*: //' || true)"
       elif [ "$rc" -gt 1 ]; then
-        # the planted engine killed the process (generate --stats names the program): found there
-        died="$(sed -n 's/^stridecheck generate --stats: the process died in seed [0-9]*, program \([0-9]*\) of.*/\1/p' "$log.search.$k")"
+        # the planted engine killed the process (generate --stats and exhaust name the program): found there
+        died="$(sed -n 's/^stridecheck generate --stats: the process died in seed [0-9]*, program \([0-9]*\) of.*/\1/p; s/^stridecheck exhaust: the process died in program \([0-9]*\),.*/\1/p' "$log.search.$k")"
         firsts+=("${died:-$count}crash")
         [ -n "$what" ] || what="crash (exit $rc): $(tail -1 "$log.search.$k.err")"
+      elif [ "$search_mode" = exhaust ]; then firsts+=(">$limit")
       else firsts+=(">$count"); fi
     done
     runs_found="$(IFS=,; echo "${firsts[*]}")"
     # median and max, '>N' counting as N, 'Ncrash' as N
     read -r found worst < <(printf '%s\n' "${firsts[@]}" | sed "s/^>//; s/crash$//" | sort -n |
-      awk -v n="$count" '{v[NR] = $1} END {m = v[int((NR + 1) / 2)];
+      awk -v n="${limit:-$count}" '{v[NR] = $1} END {m = v[int((NR + 1) / 2)];
         printf "%s %s\n", (m >= n ? ">" n : m), (v[NR] >= n ? ">" n : v[NR])}')
   fi
   caught="-"
