@@ -89,11 +89,16 @@ out_dir="$(dirname "${table:-$root/out/plants/table.md}")"
 table="${table:-$out_dir/table.md}"
 mkdir -p "$tree" "$out_dir/logs"
 tree="$(cd "$tree" && pwd)"
-# The scratch copy: the tracked and untracked, not ignored files of this tree
-# (tar keeps their times, so an unchanged file is not rebuilt).
+# The scratch copy: the tracked and untracked, not ignored files of this tree.
+# Only a file whose contents differ is copied, and it gets the copy's time: an
+# unchanged file is not rebuilt, and a changed one always is (keeping its own
+# older time, as tar -p did, left objects built in the scratch tree after that
+# time stale: a header edited before the last scratch build was never rebuilt).
 if [ "$tree" != "$root" ] && [ "$sync" = 1 ]; then
-  (cd "$root" && git ls-files -z -c -o --exclude-standard |
-    tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xpf - -C "$tree"
+  (cd "$root" && git ls-files -z -c -o --exclude-standard) | while IFS= read -r -d '' f; do
+    [ -f "$root/$f" ] && ! cmp -s "$root/$f" "$tree/$f" || continue
+    mkdir -p "$tree/$(dirname "$f")" && cp "$root/$f" "$tree/$f"
+  done
 fi
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$tree}"
 build() { cmake --build "$tree/build" --target stridecheck >"$out_dir/logs/build.log" 2>&1; }
