@@ -154,8 +154,6 @@ for p in "${plants[@]}"; do
       fi
       cpu="$(tail -1 "$log.time.$k" | awk -v c="$cpu" '{printf "%.1f", c + $1 + $2}')"
       first="$(sed -n 's/^first failure: program \([0-9]*\), seed.*/\1/p; s/^first failure: case \([0-9]*\)$/\1/p' "$log.search.$k")"
-      # exhaust: a plant not found counts as every case the enumeration made
-      [ "$search_mode" = exhaust ] && limit="$(sed -n 's/^cases: \([0-9]*\) .*/\1/p' "$log.search.$k")"
       if [ -n "$first" ]; then
         firsts+=("$first")
         [ -n "$what" ] || what="$(grep -m1 -E '^  (seed [0-9]*|/.*\.prog): ' "$log.search.$k" | sed 's/^  seed //; s/^  [^ ]*: //' || true)"
@@ -164,10 +162,13 @@ for p in "${plants[@]}"; do
         died="$(sed -n 's/^stridecheck generate --stats: the process died in seed [0-9]*, program \([0-9]*\) of.*/\1/p; s/^stridecheck exhaust: the process died in program \([0-9]*\),.*/\1/p' "$log.search.$k")"
         firsts+=("${died:-$count}crash")
         [ -n "$what" ] || what="crash (exit $rc): $(tail -1 "$log.search.$k.err")"
-      elif [ "$search_mode" = exhaust ]; then firsts+=(">$limit")
+      elif [ "$search_mode" = exhaust ]; then
+        # a plant not found counts as every case the enumeration made
+        limit="$(sed -n 's/^cases: \([0-9]*\) .*/\1/p' "$log.search.$k")"; firsts+=(">$limit")
       else firsts+=(">$count"); fi
     done
     runs_found="$(IFS=,; echo "${firsts[*]}")"
+    [ "$search_mode" = exhaust ] && [ -z "$limit" ] && limit=1000000000  # found: no cap to mark
     # median and max, '>N' counting as N, 'Ncrash' as N
     read -r found worst < <(printf '%s\n' "${firsts[@]}" | sed "s/^>//; s/crash$//" | sort -n |
       awk -v n="${limit:-$count}" '{v[NR] = $1} END {m = v[int((NR + 1) / 2)];
