@@ -52,7 +52,11 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) 
 // unfold(dim, size, step): dim becomes (size[dim] - size) / step + 1 windows
 // of stride step * stride[dim], and a last dim of `size` with stride
 // stride[dim]. A 0-d input counts as one element (dim wraps as a scalar's).
-Checked<Tensor> unfold_checked(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
+// Both forms share the checks and build the header in place (Note [view ops
+// built in place], engine/views/slice.cpp).
+namespace {
+// The argument checks; `dimension` wrapped.
+MaybeFailure unfold_args_failure(const Tensor& self, int64_t& dimension, int64_t size, int64_t step) {
   SC_TRY_ASSIGN(dimension, maybe_wrap_dim_checked(dimension, self.dim(), /*wrap_scalar=*/true));
   const int64_t nd = self.dim();
   const int64_t max_size = nd == 0 ? 1 : self.sizes[dimension];
@@ -60,7 +64,11 @@ Checked<Tensor> unfold_checked(const Tensor& self, int64_t dimension, int64_t si
   SC_CHECK_OR_RETURN(size <= max_size, "maximum size for tensor at dimension ", dimension, " is ", max_size,
                      " but size is ", size);
   SC_CHECK_OR_RETURN(step > 0, "step is ", step, " but must be > 0");
-  // filled in place
+  return std::nullopt;
+}
+// The unfolded header, filled in place, before as_strided's checks.
+Tensor unfolded(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
+  const int64_t nd = self.dim();
   Tensor out = make_view_of_rank(self, static_cast<size_t>(nd + 1), self.storage_offset);
   Shape& sizes = out.sizes;
   Shape& strides = out.strides;
@@ -75,18 +83,32 @@ Checked<Tensor> unfold_checked(const Tensor& self, int64_t dimension, int64_t si
       strides[d] = self.strides[d];
     }
   }
-  SC_TRY(as_strided_failure(self, sizes, strides, out.storage_offset, /*offset_passed=*/false));
+  return out;
+}
+}  // namespace
+
+Checked<Tensor> unfold_checked(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
+  SC_TRY(unfold_args_failure(self, dimension, size, step));
+  Tensor out = unfolded(self, dimension, size, step);
+  SC_TRY(as_strided_failure(self, out.sizes, out.strides, out.storage_offset, /*offset_passed=*/false));
   return out;
 }
 
 Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
-  return unfold_checked(self, dimension, size, step).value_or_throw();
+  throw_if(unfold_args_failure(self, dimension, size, step));
+  Tensor out = unfolded(self, dimension, size, step);
+  check_as_strided(self, out.sizes, out.strides, out.storage_offset, /*offset_passed=*/false);
+  return out;
 }
 
 // as_strided(size, stride, offset): any header within the storage; the offset
-// is absolute in the storage and defaults to self's storage_offset.
-Checked<Tensor> as_strided_checked(const Tensor& self, const Shape& size, const Shape& stride,
-                                   std::optional<int64_t> storage_offset) {
+// is absolute in the storage and defaults to self's storage_offset. The
+// checks before as_strided's own are shared by both forms (Note [view ops
+// built in place]).
+namespace {
+// view_offset: the offset the view takes (self's when none is given).
+MaybeFailure as_strided_args_failure(const Tensor& self, const Shape& size, const Shape& stride,
+                                     std::optional<int64_t> storage_offset, int64_t& view_offset) {
   if (storage_offset) SC_TRY(symint_failure(*storage_offset));
   SC_TRY(symint_list_failure(stride));
   SC_TRY(symint_list_failure(size));
@@ -103,11 +125,22 @@ Checked<Tensor> as_strided_checked(const Tensor& self, const Shape& size, const 
     SC_TRY_ASSIGN(nbytes, compute_storage_nbytes_contiguous_checked(Shape{}, itemsize(self.dtype), offset));
     (void)nbytes;
   }
+  view_offset = offset;
+  return std::nullopt;
+}
+}  // namespace
+
+Checked<Tensor> as_strided_checked(const Tensor& self, const Shape& size, const Shape& stride,
+                                   std::optional<int64_t> storage_offset) {
+  int64_t offset = 0;
+  SC_TRY(as_strided_args_failure(self, size, stride, storage_offset, offset));
   return strided_view_checked(self, size, stride, offset, storage_offset.has_value());
 }
 
 Tensor as_strided(const Tensor& self, const Shape& size, const Shape& stride, std::optional<int64_t> storage_offset) {
-  return as_strided_checked(self, size, stride, storage_offset).value_or_throw();
+  int64_t offset = 0;
+  throw_if(as_strided_args_failure(self, size, stride, storage_offset, offset));
+  return checked_strided_view(self, size, stride, offset, storage_offset.has_value());
 }
 
 }  // namespace sc::engine

@@ -104,6 +104,45 @@ TEST_P(CheckedViews, ShapeOpsAgreeWithTheThrowingOps) {
   EXPECT_GT(errors, 100);
 }
 
+// slice, unfold and as_strided build their result in each form separately
+// (Note [view ops built in place], engine/views/slice.cpp): every check must
+// stay in both.
+TEST_P(CheckedViews, SliceUnfoldAndAsStridedAgreeWithTheThrowingOps) {
+  const ProfileScope profile(GetParam());
+  const int64_t below_symint = kMinSymIntRepresentable - 1;
+  const std::vector<std::optional<int64_t>> bounds = {std::nullopt, INT64_MIN, below_symint, -3, -1, 0,
+                                                      1,            2,         4,            INT64_MAX};
+  int errors = 0;
+  for (const Tensor& x : inputs()) {
+    const std::string s = format_int_list(x.sizes);
+    for (int64_t d : kDims) {
+      const std::string sd = s + " dim " + std::to_string(d);
+      for (const auto& start : bounds)
+        for (const auto& end : bounds)
+          for (int64_t step : {below_symint, int64_t{-1}, int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3}})
+            errors += expect_same([&] { return slice(x, d, start, end, step); },
+                                  [&] { return slice_checked(x, d, start, end, step); },
+                                  "slice " + sd + " " + std::to_string(start.value_or(-99)) + " " +
+                                      std::to_string(end.value_or(-99)) + " " + std::to_string(step));
+      for (int64_t size : {-1, 0, 1, 2, 3, 6})
+        for (int64_t step : {-1, 0, 1, 2})
+          errors += expect_same([&] { return unfold(x, d, size, step); },
+                                [&] { return unfold_checked(x, d, size, step); },
+                                "unfold " + sd + " " + std::to_string(size) + " " + std::to_string(step));
+    }
+    const std::vector<Shape> sizes = {{}, {2, 2}, {-1}, {0, 3}, {3, 4}, {30}, {below_symint}};
+    const std::vector<Shape> strides = {{}, {1, 1}, {-1, 1}, {4, 1}, {1}, {INT64_MAX / 2, 1}, {below_symint}};
+    for (const Shape& size : sizes)
+      for (const Shape& stride : strides)
+        for (const auto& offset : bounds)
+          errors += expect_same([&] { return as_strided(x, size, stride, offset); },
+                                [&] { return as_strided_checked(x, size, stride, offset); },
+                                "as_strided " + s + " " + format_int_list(size) + " " + format_int_list(stride) +
+                                    " " + std::to_string(offset.value_or(-99)));
+  }
+  EXPECT_GT(errors, 10000);  // the grid reaches the error paths, not only the views
+}
+
 INSTANTIATE_TEST_SUITE_P(Profiles, CheckedViews, ::testing::Values("1.13", "2.15"));
 
 TEST(CheckedViewsAnyProfile, InferSizeKeepsThePlainRuntimeErrorType) {
