@@ -106,15 +106,14 @@ bool is_channels_last_3d_contiguous(const Shape& sizes, const Shape& strides) {
 // is_channels_last_contiguous_ || is_channels_last_3d_contiguous_ ||
 // compute_non_overlapping_and_dense(), where the latter sorts dims by stride
 // (dims of size < 2 last) and requires strides 1, s0, s0*s1, ...
-bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
-  if (is_contiguous(sizes, strides) || is_channels_last_contiguous(sizes, strides) ||
-      is_channels_last_3d_contiguous(sizes, strides))
-    return true;
+namespace {
+// compute_non_overlapping_and_dense, the sort alone.
+bool dense_by_sorted_strides(const Shape& sizes, const Shape& strides) {
   const size_t n = sizes.size();
   if (n == 1) return sizes[0] < 2 || strides[0] == 1;
-  std::vector<size_t> perm(n);
+  Shape perm(n);  // dim indices, inline for the usual ranks (no allocation)
   std::iota(perm.begin(), perm.end(), 0);
-  std::sort(perm.begin(), perm.end(), [&](size_t a, size_t b) {
+  std::sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
     if (sizes[a] < 2) return false;
     if (sizes[b] < 2) return true;
     return strides[a] < strides[b];
@@ -127,6 +126,14 @@ bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
     require *= size;
   }
   return true;
+}
+}  // namespace
+
+bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
+  if (is_contiguous(sizes, strides) || is_channels_last_contiguous(sizes, strides) ||
+      is_channels_last_3d_contiguous(sizes, strides))
+    return true;
+  return dense_by_sorted_strides(sizes, strides);
 }
 
 bool is_contiguous(const Tensor& t, MemoryFormat format) {
@@ -148,10 +155,15 @@ bool is_non_overlapping_and_dense(const Tensor& t) {
   return t.stale_layout ? t.stale_layout->non_overlapping_and_dense : is_non_overlapping_and_dense(t.sizes, t.strides);
 }
 
+// Each flag computed once (is_non_overlapping_and_dense alone would compute
+// the first three again): the interpreter asks for all four per observed result.
 LayoutFlags layout_flags(const Tensor& t) {
   if (t.stale_layout) return *t.stale_layout;
-  return LayoutFlags{is_contiguous(t.sizes, t.strides), is_channels_last_contiguous(t.sizes, t.strides),
-                     is_channels_last_3d_contiguous(t.sizes, t.strides), is_non_overlapping_and_dense(t.sizes, t.strides)};
+  const bool contiguous = is_contiguous(t.sizes, t.strides);
+  const bool channels_last = is_channels_last_contiguous(t.sizes, t.strides);
+  const bool channels_last_3d = is_channels_last_3d_contiguous(t.sizes, t.strides);
+  return LayoutFlags{contiguous, channels_last, channels_last_3d,
+                     contiguous || channels_last || channels_last_3d || dense_by_sorted_strides(t.sizes, t.strides)};
 }
 
 }  // namespace sc::engine

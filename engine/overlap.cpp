@@ -13,8 +13,10 @@ namespace sc::engine {
 
 // at::has_internal_overlap (MemoryOverlap.cpp, 1.13):
 //   non-overlapping-and-dense -> No; a stride-0 dim of size > 1 -> Yes; else TooHard.
-MemOverlap has_internal_overlap(const Tensor& t) {
-  if (is_non_overlapping_and_dense(t)) return MemOverlap::No;
+MemOverlap has_internal_overlap(const Tensor& t) { return has_internal_overlap(t, is_non_overlapping_and_dense(t)); }
+
+MemOverlap has_internal_overlap(const Tensor& t, bool non_overlapping_and_dense) {
+  if (non_overlapping_and_dense) return MemOverlap::No;
   for (size_t i = 0; i < t.sizes.size(); ++i)
     if (t.strides[i] == 0 && t.sizes[i] > 1) return MemOverlap::Yes;
   return MemOverlap::TooHard;

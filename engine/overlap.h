@@ -16,6 +16,8 @@ enum class MemOverlapStatus { Full, Partial, No, TooHard };
 
 // at::has_internal_overlap
 MemOverlap has_internal_overlap(const Tensor& t);
+// The same when t's is_non_overlapping_and_dense (its cached flag, layout_flags) is known.
+MemOverlap has_internal_overlap(const Tensor& t, bool non_overlapping_and_dense);
 // at::get_overlap_status(a, b)
 MemOverlapStatus get_overlap_status(const Tensor& a, const Tensor& b);
 

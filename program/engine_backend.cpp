@@ -107,7 +107,7 @@ struct EngineTraits {
     f.channels_last = flags.channels_last;
     f.channels_last_3d = flags.channels_last_3d;
     f.non_overlapping_and_dense = flags.non_overlapping_and_dense;
-    f.torch_overlap = to_overlap(engine::has_internal_overlap(t));
+    f.torch_overlap = to_overlap(engine::has_internal_overlap(t, flags.non_overlapping_and_dense));
     return f;
   }
 

@@ -48,7 +48,12 @@ std::optional<DType> kw_dtype(const ArgReader& a) {
   return std::nullopt;
 }
 
-std::vector<Tensor> one(Tensor t) { return {std::move(t)}; }
+// One result, moved in (a braced list would copy the header out of its initializer_list).
+std::vector<Tensor> one(Tensor t) {
+  std::vector<Tensor> r;
+  r.push_back(std::move(t));
+  return r;
+}
 
 // A number where LibTorch takes a Tensor is a wrapped number (engine::Operand).
 engine::Operand operand(const ArgReader& a, size_t i, const Lookup<Tensor>& env) {

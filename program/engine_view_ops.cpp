@@ -15,6 +15,13 @@ namespace {
 using engine::Tensor;
 using Result = std::vector<Tensor>;
 
+// One result, moved in (a braced list would copy the header out of its initializer_list).
+Result single(Tensor&& r) {
+  Result out;
+  out.push_back(std::move(r));
+  return out;
+}
+
 // Registers an op whose result is one tensor computed from the ArgReader and
 // self: a Tensor, or a Checked<Tensor> whose error becomes the step's
 // (ctx.error) without a throw (Note [errors returned, not thrown]).
@@ -27,9 +34,9 @@ void one(EngineOpTable& t, const char* name, F f) {
         ctx.error.emplace(std::move(r).failure().error);
         return Result{};
       }
-      return Result{std::move(r).value()};
+      return single(std::move(r).value());
     } else {
-      return Result{std::move(r)};
+      return single(std::move(r));
     }
   };
 }

@@ -348,7 +348,7 @@ class TracedBackend : public Backend {
             if (traits.identity(b.tensor) == traits.identity(t)) b.tensor = t;
         for (size_t i = 0; i < s.outputs.size() && i < results.size(); ++i) {
           index[s.outputs[i]] = env.size();
-          env.push_back({s.outputs[i], results[i]});
+          env.push_back({s.outputs[i], std::move(results[i])});  // results are not read after this
         }
       }
       observe_state(obs);
