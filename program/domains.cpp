@@ -104,7 +104,14 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // "non-contiguous": contiguous(format=preserve) raises only there.
   m[D::FormatSelf] = {"format op input", {{"recent value", 40, V}, {"any value", 30, V}, {"4-d or 5-d value", 30, V},
                                           {"huge numel", 4, B}, {"special-value run", 8, B},
-                                          {"non-contiguous", 6, V}, {"dtype limits", 5, B}}};
+                                          {"non-contiguous", 6, V}, {"dtype limits", 5, B},
+                                          {"conversion edges", 5, B}, {"tiled transpose", 5, V}}};
+  // "conversion edges" (here and in Other), "tiled transpose", and below
+  // "0-d of another dtype" (ScalarOrTensor) and "past reduced float exact
+  // range" (ArangeEnd): Note [Rule boundaries drawn on purpose],
+  // program/generator.cpp (float -> integer/bool conversions, the blocked
+  // transposing copy, 0-d operands' ranking and the opmath scalar, arange's
+  // vector loop).
   // The view ops' input, by layout: each class picks a value of that layout
   // from the program so far (any value when there is none). LibTorch's view
   // rules branch on exactly these: 0-d (wrap as a scalar), empty (strides
@@ -164,7 +171,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   m[D::Other] = {"tensor", {{"any value", 64, V}, {"self", 15, V}, {"same storage", 15, V},
                             {"reinterpreted alias", 6, V}, {"0-d", 3, B}, {"empty", 3, B}, {"stride 0", 3, B},
                             {"non-contiguous", 3, V}, {"size-1 dim", 3, B}, {"special-value run", 6, B},
-                            {"odd size-1 strides", 4, B}, {"negative size", 4, B}}};
+                            {"odd size-1 strides", 4, B}, {"negative size", 4, B}, {"conversion edges", 4, B}}};
   std::vector<DomainClass> dim = with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-1", 4, X}, {"rank", 4, X}});
   m[D::Dim] = {"dim", dim};
   m[D::InsertDim] = {"insert dim", with_extremes({{"in range", 55, V}, {"negative", 30, V}, {"-rank-2", 4, X}, {"rank+1", 4, X}})};
@@ -244,7 +251,8 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // ("Storage size calculation overflowed with sizes=[..]") before the budget.
   m[D::ArangeEnd] = {"arange end", {{"small", 55, V}, {"thousands", 15, V}, {"zero", 5, B}, {"one", 3, B},
                                     {"negative", 5, X}, {"past float16 exact range", 4, B}, {"over budget", 3, B},
-                                    {"INT64_MAX", 2, X}, {"INT64_MIN", 2, X}, {"storage overflows", 2, X}}};
+                                    {"INT64_MAX", 2, X}, {"INT64_MIN", 2, X}, {"storage overflows", 2, X},
+                                    {"past reduced float exact range", 6, B}}};
   // size + chunks - 1 wraps for INT64_MAX; 2^62 chunks of a small dim: split size 1
   m[D::Chunks] = {"chunks", {{"1..4", 70, V}, {"more than size", 10, B}, {"INT64_MAX", 4, B}, {"2^62", 2, B},
                              {"0", 6, X}, {"negative", 6, X}, {"INT64_MIN", 2, X}}};
@@ -284,6 +292,7 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   // engine/nan_choice.h), beside elements that are numbers: what the engine
   // flags there is checked (Note [Chosen NaNs checked], program/diff.cpp).
   sot.push_back({"NaN payload mix", 5, B});
+  sot.push_back({"0-d of another dtype", 10, B});
   m[D::ScalarOrTensor] = {"scalar or tensor", sot};
   m[D::Values] = {"values", {{"0-d", 15, V},
                              {"ints", 25, V},

@@ -1,6 +1,7 @@
 #include "program/generator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <climits>
 #include <limits>
@@ -175,6 +176,8 @@ class Generator {
     if (cls == "padded rows") return padded_rows();
     if (cls == "wraps when narrowed") return wraps_when_narrowed();
     if (cls == "dtype limits") return dtype_limits_value();
+    if (cls == "conversion edges") return conversion_edges_value(nullptr);
+    if (cls == "tiled transpose") return tiled_transpose_value();
     auto has = [&](const Tensor& t) {
       const int64_t n = t.dim();
       if (cls == "0-d") return n == 0;
@@ -1214,6 +1217,13 @@ class Generator {
         if (cls == "self") return Name{ctx.self->name};
         if (cls == "any value") return Name{pick().name};
         if (cls == "odd size-1 strides") return odd_size_one_operand(ctx);
+        if (cls == "conversion edges") {
+          const std::string self_name = ctx.self->name;
+          Name n{conversion_edges_value(ctx.self).name};
+          for (const Value& v : env_)
+            if (v.name == self_name) ctx.self = &v;
+          return n;
+        }
         return layout_operand(cls, ctx);
       case Domain::Dim: return I(dim_value(cls, r));
       case Domain::InsertDim: return I(insert_dim_value(cls, r));
@@ -1404,6 +1414,7 @@ class Generator {
         if (cls == "one") return I(1);
         if (cls == "negative") return I(c_.between(-5, -1));
         if (cls == "past float16 exact range") return I(c_.between(2049, 2100));
+        if (cls == "past reduced float exact range") return reduced_float_arange_end(ctx);
         if (cls == "over budget") return I(c_.between(k2p31, int64_t{1} << 40));
         if (cls == "storage overflows") return I((int64_t{1} << 61) + c_.between(0, 3) * (int64_t{1} << 59));
         return I(cls == "INT64_MAX" ? kI64Max : kI64Min);
@@ -1483,6 +1494,7 @@ class Generator {
         if (cls == "special-value run") return layout_operand(cls, ctx);
         if (cls == "odd size-1 strides") return odd_size_one_operand(ctx);
         if (cls == "NaN payload mix") return nan_payload_mix(ctx);
+        if (cls == "0-d of another dtype") return zero_d_other_dtype(ctx);
         if (cls == "self") return Name{ctx.self->name};
         if (cls == "same storage") return Name{pick_alias(*ctx.self).name};
         return scalar_value(cls, ctx.self);
@@ -1523,6 +1535,7 @@ class Generator {
                                                : &pick_layout(self_class_);
       ctx.rank = ctx.self->tensor.dim();
       ctx.dim_size = size_at(ctx.self->tensor, 0);
+      conversion_keywords(spec.name, ctx);
     }
     // How many positional parameters are written: the required ones, then
     // optional ones while each one's given_percent says so.
@@ -1568,6 +1581,7 @@ class Generator {
           classes[i] = "reinterpret as dtype";
           ctx.dtype_width = self_class_ == "padded rows" ? 1 : -1;
         }
+        if (!is_self) reduced_float_operand_class(spec.name, ctx, pd, classes[i]);
         args[i] = value(dom->params[i].domain, classes[i], ctx);
         if (is_dim && ctx.self && !have_dim_) {
           const auto* n = std::get_if<Number>(&*args[i]);
@@ -1827,6 +1841,172 @@ class Generator {
     for (const Value& v : env_)
       if (v.name == self_name) ctx.self = &v;
     return n;
+  }
+
+  // ---- Note [Rule boundaries drawn on purpose] -----------------------------
+  // Classes that each make the inputs where one LibTorch rule branches, which
+  // the other classes meet only by a chain of chances (each measured by a
+  // semantic plant, scripts/plants/, that the search did not find or found
+  // late before these):
+  // - "conversion edges" (FormatSelf, Other): a floating tensor holding the
+  //   values where float -> integer and float -> bool conversions branch
+  //   (c10::convert / static_cast_with_inter_type, c10/util/TypeCast.h: uint8
+  //   goes through int64 and the narrower integers through int32, so only a
+  //   float64 integer past 2^31 whose low byte is not 0 tells the two apart;
+  //   static_cast<bool>: -0.0 is false, NaN true; halves truncate toward 0),
+  //   float64 half the time; `to` of one converts it to an integer dtype or
+  //   bool 4 times in 5 (conversion_keywords); as copy_'s source it has
+  //   self's last size (it broadcasts).
+  // - "tiled transpose" (FormatSelf): a [n0, n1] (or [2, n0, n1]) layout
+  //   whose fastest dim is the contiguous copy's slowest, n0 and n1 in 8..70
+  //   (whole and partial 32-element tiles), the source's fast stride 1..3
+  //   elements (1: the exact transpose), of a 4- or 8-byte dtype 3 times in 4:
+  //   the blocked transposing copy (ATen's copy_same_type_transpose_ and
+  //   cpu_transpose need a dense source column and destination row; the
+  //   engine's Note [Tiled transposing copy]) against its element loop.
+  // - "0-d of another dtype" (ScalarOrTensor): `tensor v dtype=D` (1 in 5
+  //   `tensor [v]`), D another dtype than self's (another floating one for a
+  //   floating self 7 times in 10), v a value a narrower dtype cannot hold
+  //   (0.1, ties, limits): result_type's ranking of 0-d operands below
+  //   dimensioned ones of their category (TypeProperties.cpp), and the
+  //   reduced-float binary kernels' opmath scalar (BinaryOpsKernel.cpp,
+  //   iter.is_scalar(2): a 0-d float32 operand of a float16 mul is read in
+  //   float, uncast). A binary op of a float16/bfloat16 self draws it 1 time
+  //   in 5 (reduced_float_operand_class).
+  // - "past reduced float exact range" (ArangeEnd): 256 + k (bfloat16) or
+  //   2048 + k (float16), k within 1 of a multiple of 8, 16, 32 or 64, with
+  //   that dtype= 4 times in 5: arange's vector loop (RangeFactoriesKernel.cpp,
+  //   Vectorized<T> lanes from a base rounded to T) differs from rounding each
+  //   index only past the exact range (Note [arange's vectorized loop]).
+  static double largest_finite(engine::DType d) {
+    using engine::DType;
+    return d == DType::Float16 ? 65504.0 : d == DType::BFloat16 ? 3.3895313892515355e38
+         : d == DType::Float32 ? 3.4028234663852886e38 : 1.7976931348623157e308;
+  }
+  const Value& conversion_edges_value(const Value* like) {
+    using engine::DType;
+    if (!prog_) return pick();
+    const DType f = c_.percent(50) ? DType::Float64 : one_of({DType::Float32, DType::Float16, DType::BFloat16});
+    const int64_t last = like && !like->tensor.sizes.empty() ? like->tensor.sizes.back() : 0;
+    const int64_t n = last >= 1 && last <= 64 ? last : c_.between(1, 12);
+    const double inf = std::numeric_limits<double>::infinity();
+    List l;
+    for (int64_t k = 0; k < n; ++k) {
+      double v = one_of({-0.0, -0.0, 0.0, 0.5, -0.5, 1.5, -1.5, 127.5, 128.0, 255.5, 256.0, -128.5, -129.0, 32767.5,
+                         65535.5, 65536.0, 2147483648.0, -2147483649.0, 3000000001.0, -3000000001.0, 4294967295.0,
+                         4294967553.0, 1099511628031.0, 9007199254740991.0, 9223372036854774784.0,
+                         -9223372036854775808.0, std::numeric_limits<double>::quiet_NaN(), inf, -inf});
+      if (std::isfinite(v) && std::fabs(v) > largest_finite(f)) v = one_of({-0.0, 0.5, 255.5});  // tensor's checked conversion
+      l.items.push_back(Number::floating(v));
+    }
+    Drafted make;
+    make.step.op = "tensor";
+    make.step.args.push_back(std::move(l));
+    make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(f))}, {}});
+    make.drawn.push_back({"values", "made conversion edges"});
+    const Value* v = emit_bound(std::move(make));
+    return v ? *v : pick();
+  }
+  // `to` of a "conversion edges" self: dtype= an integer dtype or bool 4 times in 5 (uint8 and bool twice).
+  void conversion_keywords(std::string_view op, StepContext& ctx) {
+    using engine::DType;
+    if (op != "to" || self_class_ != "conversion edges" || !c_.percent(80)) return;
+    const DType d = one_of({DType::UInt8, DType::UInt8, DType::Int8, DType::Int16, DType::Int32, DType::Int64,
+                            DType::Bool, DType::Bool});
+    ctx.extra_kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+    ctx.drawn.push_back({"dtype", "set by the self class"});
+  }
+  const Value& tiled_transpose_value() {
+    using engine::DType;
+    if (!prog_) return pick();
+    const DType d = c_.percent(75) ? one_of({DType::Float32, DType::Int32, DType::Float64, DType::Int64})
+                                   : one_of({DType::UInt8, DType::Int8, DType::Int16, DType::Float16, DType::BFloat16});
+    auto side = [&] { return one_of<int64_t>({8, 9, 15, 16, 17, 31, 32, 33, 40, 47, 63, 64, 65, 70}); };
+    const int64_t n0 = side(), n1 = side();
+    const int64_t st0 = c_.percent(50) ? 1 : c_.between(2, 3);
+    const int64_t st1 = n0 * st0 + (c_.percent(50) ? 0 : c_.between(1, 3));
+    std::vector<int64_t> sizes{n0, n1}, strides{st0, st1};
+    int64_t elems = 1 + (n0 - 1) * st0 + (n1 - 1) * st1;
+    if (c_.percent(25)) {  // a leading dim the kernel loops outside the tiles
+      sizes.insert(sizes.begin(), 2);
+      strides.insert(strides.begin(), elems + c_.between(0, 2));
+      elems += strides.front();
+    }
+    const int64_t offset = c_.between(0, 3);
+    Drafted make;
+    make.step.op = "arange";
+    make.step.args.push_back(I(elems + offset));
+    make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+    make.drawn.push_back({"end", "made tiled transpose"});
+    const Value* base = emit_bound(std::move(make));
+    if (!base) return pick();
+    return emit_as_strided(base->name, sizes, strides, offset, "made tiled transpose");
+  }
+  Name zero_d_other_dtype(StepContext& ctx) {
+    using engine::DType;
+    static constexpr DType all[] = {DType::Bool,    DType::UInt8,    DType::Int8,    DType::Int16,  DType::Int32,
+                                    DType::Int64,   DType::Float16,  DType::BFloat16, DType::Float32, DType::Float64};
+    static constexpr DType floats[] = {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64};
+    const std::string self_name = ctx.self->name;
+    const DType s = ctx.self->tensor.dtype;
+    const bool reduced = s == DType::Float16 || s == DType::BFloat16;
+    DType d = s;
+    for (int tries = 0; d == s && tries < 4; ++tries) {
+      if (engine::is_floating(s) && c_.percent(70))
+        d = reduced && c_.percent(75) ? one_of({DType::Float32, DType::Float64}) : floats[c_.below(4)];
+      else
+        d = all[c_.below(10)];
+    }
+    if (d == s) d = s == DType::Float64 ? DType::Float32 : DType::Float64;
+    Number v = I(0);
+    if (engine::is_floating(d)) {
+      double x = c_.percent(30) ? (c_.percent(50) ? value_draws::rounding_tie(c_) : value_draws::finite_limit(c_, d))
+                                : one_of({0.1, 1.0 / 3.0, -0.7, 1.00048828125, 1.00390625, 2049.0, 257.0, 65520.0,
+                                          1e5, 1e-8, 3e38, -0.0, 0.5, 2.5, 16777217.0});
+      if (std::fabs(x) > largest_finite(d)) x = value_draws::finite_limit(c_, d);
+      v = Number::floating(x);
+    } else if (d == DType::Bool) {
+      v = Number::boolean(c_.percent(50));
+    } else {
+      const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768
+                       : d == DType::Int32 ? INT32_MIN : kI64Min;
+      const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767
+                       : d == DType::Int32 ? INT32_MAX : kI64Max;
+      v = I(c_.percent(50) ? one_of<int64_t>({lo, lo + 1, hi - 1, hi}) : one_of<int64_t>({0, 1, 2, 3, 100}));
+    }
+    Drafted make;
+    make.step.op = "tensor";
+    if (c_.percent(80)) {
+      make.step.args.push_back(v);
+    } else {
+      List l;
+      l.items.push_back(v);
+      make.step.args.push_back(std::move(l));
+    }
+    make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+    make.drawn.push_back({"values", "made 0-d of another dtype"});
+    const Value* made = prog_ ? emit_bound(std::move(make)) : nullptr;
+    const std::string name = made ? made->name : pick().name;
+    for (const Value& w : env_)
+      if (w.name == self_name) ctx.self = &w;
+    return Name{name};
+  }
+  // The class a binary op's other operand of a float16/bfloat16 self is
+  // drawn from 1 time in 5: "0-d of another dtype" (the opmath scalar).
+  void reduced_float_operand_class(std::string_view op, const StepContext& ctx, Domain pd, std::string_view& cls) {
+    if (pd != Domain::ScalarOrTensor || !ctx.self || op == "fill_") return;
+    const engine::DType s = ctx.self->tensor.dtype;
+    if ((s == engine::DType::Float16 || s == engine::DType::BFloat16) && c_.percent(20)) cls = "0-d of another dtype";
+  }
+  Number reduced_float_arange_end(StepContext& ctx) {
+    const bool bf16 = c_.percent(50);
+    const int64_t width = one_of<int64_t>({8, 16, 32, 64});
+    const int64_t end = (bf16 ? 256 : 2048) + width * c_.between(1, 32) + c_.between(-1, 1);
+    if (c_.percent(80)) {
+      ctx.extra_kwargs.push_back({"dtype", Ident{bf16 ? "bfloat16" : "float16"}, {}});
+      ctx.drawn.push_back({"dtype", "set by the end"});
+    }
+    return I(end);
   }
 
   // empty_like's contents are undefined until written (DESIGN.md): most of
