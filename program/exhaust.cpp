@@ -81,6 +81,11 @@ const std::vector<Layout>& layouts() {
       {"overlapping", "x = as_strided a [3,4] [2,1] 1\n", {3, 4}},
       {"non-dense", "b = view a [4,6]\nx = slice b 1 0 6 2\n", {4, 3}},
       {"size-1 dims, odd strides", "x = as_strided a [2,1,3] [3,100,1] 0\n", {2, 1, 3}},
+      // dense, not contiguous, a size-1 dim's stride odd: its exact strides
+      // are not what infer_dense_strides makes (clone's preserve rule)
+      {"transposed, size-1 odd stride", "x = as_strided a [3,1,2] [1,100,3] 0\n", {3, 1, 2}},
+      // contiguous and channels_last at once (TensorIterator's fast set-up checks contiguous first)
+      {"contiguous and channels_last", "b = narrow a 0 0 6\nx = view b [2,3,1,1]\n", {2, 3, 1, 1}},
       {"tiled transpose", "", {9, 16}},
   };
   return v;
@@ -110,7 +115,7 @@ std::vector<const ExhaustInput*> inputs_for(const OpSpec& spec) {
   std::vector<const ExhaustInput*> out;
   for (const ExhaustInput& in : exhaust_inputs()) {
     if (in.dtype == DType::Float32 || spec.name == "view") out.push_back(&in);
-    else if (dtype_matters(spec) && (in.layout == "contiguous 1-d" || in.layout == "0-d" ||
+    else if (dtype_matters(spec) && (in.layout == "contiguous 1-d" || in.layout == "0-d" || in.layout == "size 0" ||
                                      in.layout == "transposed" || in.layout == "tiled transpose"))
       out.push_back(&in);
   }
@@ -342,14 +347,30 @@ class Enumerator {
       if (slots_[s].domain == Domain::Values) values_slot = static_cast<int>(s);
     }
     if (dtype_slot < 0) return;
+    int shape_slot = -1;
+    for (size_t s = 0; s < slots_.size(); ++s)
+      if (slots_[s].domain == Domain::Shape && shape_slot < 0) shape_slot = static_cast<int>(s);
     for (DType d : kDTypes) {
       const Assign dt{static_cast<size_t>(dtype_slot), {}, Arg{Ident{dname(d)}}};
       if (scalar_slot >= 0)
-        for (const Number& n : scalar_values(d)) make(nullptr, {}, {dt, {static_cast<size_t>(scalar_slot), {}, Arg{n}}}, {});
-      if (values_slot >= 0)
+        for (const Number& n : scalar_values(d)) {
+          const Assign value{static_cast<size_t>(scalar_slot), {}, Arg{n}};
+          make(nullptr, {}, {dt, value}, {});
+          // the value and the size both wrong: which check comes first
+          if (shape_slot >= 0)
+            for (std::string_view bad : {"negative size", "product overflows"})
+              make(nullptr, {}, {dt, value, {static_cast<size_t>(shape_slot), bad, {}}}, {});
+        }
+      if (values_slot >= 0) {
         for (DType from : kDTypes)  // one dtype's edges written as another's literal
           make(nullptr, {}, {dt, {static_cast<size_t>(values_slot), {}, Arg{List{dtype_edge_values(from)}}}},
                {{"values", "= " + dname(from) + " edges"}});
+        // one value at a time (a literal raises at its first value out of range), as a list and as a 0-d tensor
+        for (const Number& n : scalar_values(d)) {
+          make(nullptr, {}, {dt, {static_cast<size_t>(values_slot), {}, Arg{List{{n}}}}}, {});
+          make(nullptr, {}, {dt, {static_cast<size_t>(values_slot), {}, Arg{n}}}, {});
+        }
+      }
     }
   }
 
@@ -499,7 +520,12 @@ class Enumerator {
   static std::string arg_text(const Arg& a) {
     if (const auto* n = std::get_if<Number>(&a)) return number_text(*n);
     if (const auto* i = std::get_if<Ident>(&a)) return i->id;
-    if (const auto* l = std::get_if<List>(&a)) return "[" + std::to_string(l->items.size()) + " values]";
+    if (const auto* l = std::get_if<List>(&a)) {
+      if (l->items.size() > 3) return "[" + std::to_string(l->items.size()) + " values]";
+      std::string t = "[";
+      for (size_t i = 0; i < l->items.size(); ++i) t += (i ? "," : "") + number_text(l->items[i]);
+      return t + "]";
+    }
     return std::get<Name>(a).id;
   }
 

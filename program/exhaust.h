@@ -14,10 +14,15 @@
 // layouts the view and data ops branch on: contiguous 1-d to 4-d, 0-d, size
 // 0, size 1, transposed, stride 0 (expanded), a storage offset,
 // channels_last, overlapping (as_strided), non-dense (a sliced dim), size-1
-// dims with odd strides, and a 9x16 transposed slice of 288 elements (the
-// copy kernels' tiled path). View ops take every layout in float32 (`view`
-// every dtype: its dtype= reinterprets); data ops every layout in float32 and
-// every other dtype in four layouts.
+// dims with odd strides (also dense and transposed: clone's preserve rule
+// keeps exact strides there), contiguous and channels_last at once
+// (TensorIterator's fast set-up), and a 9x16 transposed slice of 288
+// elements (the copy kernels' tiled path). View ops take every layout in
+// float32 (`view` every dtype: its dtype= reinterprets); data ops every
+// layout in float32 and every other dtype in five layouts (1-d, 0-d, size 0,
+// transposed, tiled). Creation ops take each dtype with each of its scalar
+// edges (full's value, also beside a wrong size: check order; the literal's
+// values one at a time and each dtype's edges as another's literal).
 //
 // Note [Exhaust combinations]: for each (op, input) every parameter (and
 // keyword) is varied alone, the others at their first valid class (optional
