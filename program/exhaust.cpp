@@ -71,6 +71,8 @@ const std::vector<Layout>& layouts() {
       {"0-d", "x = select a 0 1\n", {}},
       {"size 0", "b = narrow a 0 3 0\nx = view b [2,0,3]\n", {2, 0, 3}},
       {"size 1", "b = narrow a 0 5 1\nx = view b [1,1]\n", {1, 1}},
+      // a size-0 dim of stride 0 (an expanded size-1 dim): no elements, whatever the other dims
+      {"size 0, stride 0", "b = narrow a 0 2 3\nc = unsqueeze b 0\nx = expand c [0,3]\n", {0, 3}},
       {"contiguous 2-d", "x = view a [4,6]\n", {4, 6}},
       {"contiguous 3-d", "x = view a [2,3,4]\n", {2, 3, 4}},
       {"contiguous 4-d", "x = view a [2,3,2,2]\n", {2, 3, 2, 2}},

@@ -12,7 +12,7 @@
 // limits and the smallest subnormal, 2^31, 2^63 and values past them, the
 // integer dtypes' min and max and one within and past, 255/256), in the
 // layouts the view and data ops branch on: contiguous 1-d to 4-d, 0-d, size
-// 0, size 1, transposed, stride 0 (expanded), a storage offset,
+// 0 (also with a stride-0 dim), size 1, transposed, stride 0 (expanded), a storage offset,
 // channels_last, overlapping (as_strided), non-dense (a sliced dim), size-1
 // dims with odd strides (also dense and transposed: clone's preserve rule
 // keeps exact strides there), contiguous and channels_last at once
