@@ -111,6 +111,9 @@ struct EngineTraits {
     return f;
   }
 
+  // TracedBackend asks this on the header itself (traced_backend.h, observe).
+  engine::MemOverlap exact_internal_overlap(const Tensor& t) { return engine::exact_internal_overlap(t.sizes, t.strides); }
+
   uintptr_t identity(const Tensor& t) { return static_cast<uintptr_t>(t.id); }
   uintptr_t storage_identity(const Tensor& t) { return reinterpret_cast<uintptr_t>(t.storage.get()); }
   std::optional<uintptr_t> base_identity(const Tensor& t) {

@@ -20,6 +20,8 @@
 //   StorageInPlace storage_in_place(const Tensor&);   // the bytes where they lie, when the host can read them
 //   std::vector<std::string> take_warnings();
 //   std::optional<std::string> take_undefined();      // engine: why the last step is undefined
+// and may provide:
+//   engine::MemOverlap exact_internal_overlap(const Tensor&);  // else asked on facts' sizes and strides
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -177,6 +179,10 @@ class TracedBackend : public Backend {
     for (const Step& s : program.steps) bindings += s.outputs.size();
     r.env.reserve(bindings);
     r.index.reserve(bindings);
+    // Storages: a few per program, each first seen as a result or a binding
+    // (a hint, not a bound: the vectors grow past it if they must).
+    r.storage_ids.reserve(bindings);
+    r.storage_owners.reserve(bindings);
     Trace trace;
     trace.backend = name_;
     trace.backend_version = version_;
@@ -374,7 +380,11 @@ class TracedBackend : public Backend {
     // Observes t into o (a fresh TensorObs).
     void observe(const Tensor& t, TensorObs& o) {
       TensorFacts f = traits.facts(t);
-      o.exact_overlap = to_overlap(engine::exact_internal_overlap(f.sizes, f.strides));
+      // A backend whose header is already an engine::Shape answers on it (no conversion from f's vectors).
+      if constexpr (requires { traits.exact_internal_overlap(t); })
+        o.exact_overlap = to_overlap(traits.exact_internal_overlap(t));
+      else
+        o.exact_overlap = to_overlap(engine::exact_internal_overlap(f.sizes, f.strides));
       o.dtype = std::move(f.dtype);  // f's strings and vectors move: built per result, used once
       o.sizes = std::move(f.sizes);
       o.strides = std::move(f.strides);
