@@ -332,12 +332,18 @@ class Enumerator {
   }
 
   // The self parameter's classes: a value of each layout class, made by the
-  // generator from the program so far (float32 contiguous 2-d).
+  // generator from the program so far (float32 contiguous 2-d), alone and
+  // with each class of each other parameter.
   void self_classes() {
     const ExhaustInput* base = nullptr;
     for (const ExhaustInput& in : exhaust_inputs())
       if (in.name == "float32 contiguous 2-d") base = &in;
-    for (const DomainClass& c : domain_classes(dom_->params[0].domain)) make(base, c.name, {}, {});
+    for (const DomainClass& c : domain_classes(dom_->params[0].domain)) {
+      make(base, c.name, {}, {});
+      // with each class of each other parameter (unbind along a negative size's dim)
+      for (size_t s = 0; s < slots_.size(); ++s)
+        for (const DomainClass& k : domain_classes(slots_[s].domain)) make(base, c.name, {{s, k.name, {}}}, {});
+    }
   }
 
   // Creation ops: each dtype with its own limits (full's value, the literal's values).

@@ -32,7 +32,8 @@
 // lengths -size-2..size+2 of the dim, INT64 and 2^31 / 2^62 edges; scalars at
 // the input dtype's min and max, one within and one past, NaN, +-inf, -0.0,
 // 0.5, 2^31, 2^63). The self parameter is varied by its domain's classes too
-// (the generator makes a value of each layout class). On a few inputs (rank
+// (the generator makes a value of each layout class), each also with every
+// class of each other parameter. On a few inputs (rank
 // 2 float32, 0-d float32, 1-d int64) the classes of all parameters are
 // combined: the whole cartesian product when it has at most
 // ExhaustPolicy::product_cap programs, else every pair of parameters (check
