@@ -123,6 +123,11 @@ Checked<Tensor> view_dtype_checked(const Tensor& self, DType dtype) {
   }
   sizes[last] /= r;
   set_sizes_and_strides_strides_in_place(sizes, strides);
+  // then refresh_numel's overflow check, as in the other branches: a
+  // channels-last out whose resize to [2,-1,0] raised keeps stride(-1) 1
+  // and its sizes ("numel: integer multiplication overflow" on 1.13 and
+  // 2.15; corpus/regressions/view_dtype_upsizing_failed_out.prog)
+  check_numel(sizes);
   return make_nonview_alias(self, sizes, strides, self.storage_offset / r, dtype);
 }
 

@@ -114,6 +114,14 @@ TEST(ViewDtype, ErrorsInLibTorchOrder) {
                 "self.stride(0) must be divisible by 2 to view Float as Double (different element sizes), but got 7");
 }
 
+TEST(ViewDtype, UpsizingChecksTheNumelOfSizesAFailedResizeLeft) {
+  // a failed out= resize leaves sizes [2,-1,0] over strides [12,4,1]: stride(-1)
+  // is 1 and size(-1) divides, so set_sizes_and_strides' refresh_numel decides
+  Tensor x = strided(24, {2, -1, 0}, {12, 4, 1});
+  EXPECT_RAISES(view_dtype(x, DType::Float64), RuntimeError, "numel: integer multiplication overflow");
+  EXPECT_RAISES(view_dtype(x, DType::Float16), RuntimeError, "numel: integer multiplication overflow");
+}
+
 TEST(Reshape, ViewWhenComputeStrideSucceeds) {
   Tensor x = iota({2, 3});
   Tensor r = reshape(x, {-1});
