@@ -183,7 +183,8 @@ struct TorchTraits {
   InputHeader header(const Tensor& t) {
     return InputHeader{engine::Shape(t.sizes().begin(), t.sizes().end()),
                        engine::Shape(t.strides().begin(), t.strides().end()), static_cast<int64_t>(t.element_size()),
-                       to_engine_dtype(t.scalar_type()), t.storage_offset(), static_cast<int64_t>(t.storage().nbytes())};
+                       to_engine_dtype(t.scalar_type()), t.storage_offset(), static_cast<int64_t>(t.storage().nbytes()),
+                       t.is_non_overlapping_and_dense()};
   }
 
   StorageExtent extent(const Tensor& t) {

@@ -140,8 +140,14 @@ int64_t sat_add(int64_t a, int64_t b) { return a > kMax - b ? kMax : a + b; }
 // TensorIterator's first check: a written tensor with a stride-0 dim of size
 // > 1 raises ("unsupported operation: more than one element of the
 // written-to tensor refers to a single memory location") before anything is
-// allocated.
+// allocated; unless its cached is_non_overlapping_and_dense() says true,
+// which has_internal_overlap asks first: a 0-d out whose resize to
+// [2^32,2^32] raised keeps strides [0,0] and the 0-d tensor's flag, and a
+// later out= resize from there allocates (generated seed 38772 of the
+// message-reach law's search, once Note [Stale headers] made such outs:
+// 16 GiB on both sides, where the estimate said nothing).
 bool written_overlaps_itself(const InputHeader& h) {
+  if (h.non_overlapping_and_dense.value_or(false)) return false;
   auto t = header_tensor(h);
   return t && engine::has_internal_overlap(*t) == engine::MemOverlap::Yes;
 }

@@ -28,6 +28,11 @@ struct InputHeader {
   // of float32); unknown storage: no growth is counted.
   int64_t storage_offset = 0;
   std::optional<int64_t> storage_nbytes;
+  // is_non_overlapping_and_dense() as the tensor caches it, which a failed
+  // out= resize leaves stale (Note [stale layout flags], engine/tensor.h):
+  // has_internal_overlap answers No on it without looking at the strides.
+  // Unknown: computed from sizes and strides.
+  std::optional<bool> non_overlapping_and_dense;
 };
 
 struct AllocationEstimate {

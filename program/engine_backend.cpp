@@ -88,7 +88,9 @@ struct EngineTraits {
   }
 
   InputHeader header(const Tensor& t) {
-    return InputHeader{t.sizes, t.strides, engine::itemsize(t.dtype), t.dtype, t.storage_offset, t.storage->nbytes()};
+    return InputHeader{t.sizes,          t.strides,           engine::itemsize(t.dtype),
+                       t.dtype,          t.storage_offset,    t.storage->nbytes(),
+                       engine::is_non_overlapping_and_dense(t)};
   }
 
   StorageExtent extent(const Tensor& t) {

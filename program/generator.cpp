@@ -2040,8 +2040,9 @@ class Generator {
   InputHeader header_of(const std::string& n) const {
     for (const Value& v : env_)
       if (v.name == n)
-        return InputHeader{v.tensor.sizes, v.tensor.strides, engine::itemsize(v.tensor.dtype), v.tensor.dtype,
-                           v.tensor.storage_offset, v.tensor.storage->nbytes()};
+        return InputHeader{v.tensor.sizes,          v.tensor.strides,          engine::itemsize(v.tensor.dtype),
+                           v.tensor.dtype,          v.tensor.storage_offset,   v.tensor.storage->nbytes(),
+                           engine::is_non_overlapping_and_dense(v.tensor)};
     return InputHeader{};
   }
   StorageExtent extent_of(const std::string& n) const {

@@ -60,5 +60,41 @@ TEST(BudgetOutResize, TheInterpreterSkipsTheHugeResize) {
   EXPECT_NE(t.steps[3].note.find("out's storage grown to 8589934592 bytes"), std::string::npos) << t.steps[3].note;
 }
 
+// A 0-d out whose resize to [2^32,2^32] raised (numel overflow) keeps
+// strides [0,0] and its cached is_non_overlapping_and_dense(): TensorIterator's
+// internal-overlap check asks the flag first and passes, so a later out=
+// resize from there allocates (generated seed 38772 of the message-reach
+// law's search: 16 GiB on both sides). Only a header without the flag
+// overlaps itself before anything is allocated.
+TEST(BudgetOutResize, AStaleDenseFlagLetsAStrideZeroOutResize) {
+  InputHeader self{{int64_t{1} << 32, 1}, {0, 0}, 4, engine::DType::Float32, 0, 12};
+  InputHeader stale{{int64_t{1} << 32, int64_t{1} << 32}, {0, 0}, 4, engine::DType::Float32, 0, 4, true};
+  auto e = estimate("y = mul a 257 out=o", self, stale);
+  ASSERT_TRUE(e);
+  EXPECT_GE(e->bytes, (int64_t{1} << 32) * 4);
+  EXPECT_NE(e->what.find("out's storage grown to 17179869184 bytes"), std::string::npos) << e->what;
+  InputHeader fresh = stale;
+  fresh.non_overlapping_and_dense.reset();
+  EXPECT_FALSE(estimate("y = mul a 257 out=o", self, fresh));
+  fresh.non_overlapping_and_dense = false;
+  EXPECT_FALSE(estimate("y = mul a 257 out=o", self, fresh));
+}
+
+TEST(BudgetOutResize, TheInterpreterSkipsAResizeFromAStaleDenseHeader) {
+  RunOptions o;
+  o.budget_bytes = int64_t{64} << 20;
+  Trace t = testing::run_on_engine(
+      "o = zeros []\n"
+      "w = zeros [3,1,1]\n"
+      "p = as_strided w [4294967296,1] [0,0] 0\n"
+      "q = as_strided w [1,4294967296] [0,0] 0\n"
+      "r = add p q out=o\n"
+      "mul p 257 out=o\n",
+      o);
+  ASSERT_EQ(t.steps.size(), 6u);
+  EXPECT_EQ(t.steps[4].error_message, "numel: integer multiplication overflow");
+  EXPECT_EQ(t.steps[5].outcome, Outcome::OverBudget) << t.steps[5].note;
+}
+
 }  // namespace
 }  // namespace sc
