@@ -1518,6 +1518,197 @@ class Generator {
     return std::nullopt;
   }
 
+  // ---- Note [Stale headers] ------------------------------------------------
+  // An out= resize that raises leaves out's header half set, as LibTorch's
+  // resize_output -> resize_impl_cpu_ (aten/src/ATen/native/Resize.cpp) sets
+  // it step by step (engine/elementwise.cpp, resize_out):
+  //  - set_sizes_contiguous: the new sizes over the old strides (cut, or
+  //    padded with 0s); its refresh_numel raises "numel: integer
+  //    multiplication overflow" (a negative size after a size above 1, or
+  //    sizes whose product passes 2^64): the cached numel and layout flags
+  //    stay as they were (Note [stale layout flags], engine/tensor.h);
+  //  - 2.x: empty_tensor_restride's contiguous strides, wrapped, then "Stride
+  //    calculation overflowed" (numel 0): the cached flags stay;
+  //  - computeStorageNbytesContiguous: "Storage size calculation overflowed"
+  //    for an out at an offset near INT64_MAX / itemsize: new sizes and
+  //    strides, the storage not grown (elements outside it: only views of it
+  //    run, Note [elements outside their storage]);
+  //  - the storage grows: a size past the budget is refused on both sides;
+  //  - a negative size with a zero before it passes every check.
+  // LibTorch's own checks never build such headers, so every op that reads
+  // one meets them unprepared (the 2026-12-01 swarm sweeps' index_select dim
+  // 1, fill_'s stale numel of 1, the budget's negative-size self; view dtype=
+  // to a wider element after). The class "failed out=" gives one step such a
+  // self now and then; a stale header step makes one on purpose
+  // (make_stale_header) and hands it to 1..4 readers drawn from the view,
+  // copy, in-place and elementwise ops this program kept: as self, as the
+  // other operand, as out= again, or a view an earlier reader made of it.
+  void stale_header_step() {
+    if (!prog_) return;
+    const std::string stale = make_stale_header();
+    if (stale.empty()) return;
+    std::string current = stale;
+    const int readers = static_cast<int>(c_.between(1, 4));
+    for (int i = 0; i < readers; ++i) {
+      const OpSpec* spec = stale_reader_op();
+      if (!spec) return;
+      if (!bound_value(current) || c_.percent(25)) current = stale;
+      if (!bound_value(current)) return;
+      const bool two_operands = spec->params.size() > 1 && (spec->params[1].kind == ParamKind::Tensor ||
+                                                            spec->params[1].kind == ParamKind::ScalarOrTensor);
+      const bool takes_out = !spec->kwargs.empty() && spec->kwargs[0].kind == KwKind::Tensor;
+      const uint32_t role = c_.below(4);  // 0: the other operand, 1: out=, else self
+      const bool as_other = role == 0 && two_operands, as_out = role == 1 && takes_out;
+      if (!as_other && !as_out) forced_self_ = current;
+      std::optional<Drafted> d = draft(*spec);
+      forced_self_.clear();
+      if (!d) continue;
+      if (as_other) {
+        if (d->step.args.size() < 2) continue;
+        d->step.args[1] = Name{current};
+        d->drawn[1].klass = "stale header";  // drawn holds one entry per written parameter, in order
+      }
+      if (as_out) {
+        auto& kw = d->step.kwargs;
+        kw.erase(std::remove_if(kw.begin(), kw.end(), [](const KwArg& k) { return k.key == "out"; }), kw.end());
+        kw.push_back({"out", Name{current}, {}});
+        for (DrawnClass& c : d->drawn)
+          if (c.param == "out") c.klass = "stale header";
+      }
+      const Value* r = emit_bound(std::move(*d));
+      if (r && spec->category == OpCategory::View && !as_other && c_.percent(60)) current = r->name;
+    }
+  }
+  // A view, copy, in-place or elementwise op this program draws from, the
+  // families weighted alike (views a little more: they pass the header on).
+  const OpSpec* stale_reader_op() {
+    static constexpr OpCategory kinds[] = {OpCategory::View, OpCategory::View, OpCategory::Copy,
+                                           OpCategory::InPlace, OpCategory::Elementwise};
+    const auto& ops = by_category_[static_cast<int>(kinds[c_.below(5)])];
+    if (ops.empty()) return nullptr;
+    return ops[c_.below(static_cast<uint32_t>(ops.size()))];
+  }
+  // Emits the steps of one failed out= resize; the out's name, or "" when a
+  // step of it could not be made. 30% of the time an earlier stale header is
+  // read again instead.
+  std::string make_stale_header() {
+    using engine::DType;
+    std::vector<const Value*> earlier;
+    for (const Value& v : env_)
+      if (v.tensor.stale_numel || v.tensor.stale_layout) earlier.push_back(&v);
+    if (!earlier.empty() && c_.percent(30)) return earlier[c_.below(static_cast<uint32_t>(earlier.size()))]->name;
+    auto step = [&](std::string op, std::vector<Arg> args, std::optional<DType> dtype = std::nullopt) {
+      Drafted d;
+      d.step.op = std::move(op);
+      d.step.args = std::move(args);
+      if (dtype) d.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(*dtype))}, {}});
+      d.drawn.push_back({"self", "made stale header"});
+      const Value* v = emit_bound(std::move(d));
+      return v ? v->name : std::string();
+    };
+    static constexpr DType dtypes[] = {DType::Float32, DType::Float32, DType::Float32, DType::Float16,
+                                       DType::BFloat16, DType::Float64, DType::Int64,  DType::Int32,
+                                       DType::Int16,    DType::UInt8,   DType::Bool};
+    const DType dtype = dtypes[c_.below(11)];
+    // The out: fresh (any rank, 0-d and empty too), or a view: transposed,
+    // every other element at an offset, a 0-d element, channels-last.
+    std::string out;
+    const uint32_t form = c_.below(10);
+    if (form < 5) {
+      std::vector<int64_t> sizes(static_cast<size_t>(c_.between(0, 4)));
+      for (int64_t& s : sizes) s = c_.percent(10) ? 0 : c_.between(1, 4);
+      out = step("zeros", {int_list(sizes)}, dtype);
+    } else {
+      const int64_t a = c_.between(2, 4), b = c_.between(2, 5);
+      const std::string base = step("zeros", {int_list(form == 9 ? std::vector<int64_t>{a, 1, b, 2}
+                                                                 : std::vector<int64_t>{a, b})},
+                                    dtype);
+      if (base.empty()) return "";
+      if (form == 5) out = step("transpose", {Name{base}, I(0), I(1)});
+      else if (form == 6) out = step("slice", {Name{base}, I(1), I(1), Ident{"none"}, I(2)});
+      else if (form == 7) out = step("select", {Name{base}, I(0), I(a - 1)});
+      else if (form == 8) out = step("select", {Name{base}, I(1), I(c_.between(0, b - 1))});
+      else out = step("permute", {Name{base}, int_list({0, 2, 3, 1})});
+    }
+    if (out.empty()) return "";
+    // The inputs: views of a small tensor of the out's dtype (most often;
+    // else float32 into a float64 or int64 out, the iterator's temporary)
+    // whose broadcast shape the resize takes.
+    const DType in_dtype = c_.percent(75) || dtype == DType::Float32 ? dtype : DType::Float32;
+    const int64_t m = c_.between(2, 3), k = c_.between(1, 3);
+    const std::string w = step("zeros", {int_list({m, 1, 1})}, in_dtype);
+    if (w.empty()) return "";
+    auto strided = [&](std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t offset) {
+      return step("as_strided", {Name{w}, int_list(sizes), int_list(strides), I(offset)});
+    };
+    auto resize = [&](std::string op, Arg self, std::optional<Arg> other) {
+      Drafted d;
+      d.step.op = std::move(op);
+      d.step.args.push_back(std::move(self));
+      if (other) d.step.args.push_back(std::move(*other));
+      d.step.kwargs.push_back({"out", Name{out}, {}});
+      d.drawn.push_back({"self", "made stale header"});
+      emit(*prog_, std::move(d));
+    };
+    // neg of bool raises before its resize: add the input to itself instead
+    const std::string unary = in_dtype == DType::Bool ? "add" : "neg";
+    auto one_input = [&](const std::string& n) {
+      if (unary == "neg") resize("neg", Name{n}, std::nullopt);
+      else resize("add", Name{n}, Name{n});
+    };
+    const uint32_t failure = c_.below(20);
+    if (failure < 9) {
+      // numel overflow: [m,-k,0] ([m,-k,0,j]): m * (2^64 - k) passes 2^64 before the 0
+      const bool rank4 = c_.percent(30);
+      const std::string n = rank4 ? strided({-k, 0, c_.between(1, 3)}, {1, 1, 1}, 0) : strided({-k, 0}, {1, 1}, 0);
+      if (n.empty()) return "";
+      std::string wide = w;
+      if (rank4) wide = step("unsqueeze", {Name{w}, I(-1)});
+      if (wide.empty()) return "";
+      const bool mul = c_.percent(50);
+      if (c_.percent(50)) resize(mul ? "mul" : "add", Name{n}, Name{wide});
+      else resize(mul ? "mul" : "add", Name{wide}, Name{n});
+    } else if (failure < 14) {
+      // 2.x: contiguous strides past INT64_MAX over numel 0 (1.13 keeps them wrapped)
+      static const std::vector<int64_t> shapes[] = {{0, 1152921504606846445, 0, 3, 5},
+                                                    {0, k2p62, 4},
+                                                    {3, k2p62, 0, 2},
+                                                    {0, k2p31, k2p31, 4}};
+      const std::vector<int64_t>& sizes = shapes[c_.below(4)];
+      const std::string n = strided(sizes, std::vector<int64_t>(sizes.size(), 1), 0);
+      if (n.empty()) return "";
+      if (c_.percent(50)) one_input(n);
+      else resize("add", Name{n}, I(7));
+    } else if (failure < 16) {
+      // the storage size: an out of no elements at an offset whose k elements pass INT64_MAX bytes
+      const int64_t item = engine::itemsize(dtype);
+      const std::string far = step("as_strided", {Name{out}, int_list({0}), int_list({1}),
+                                                  I(kI64Max / item - c_.between(0, k - 1))});
+      if (far.empty()) return "";
+      out = far;
+      const std::string z = step("zeros", {int_list({k})}, in_dtype);
+      if (z.empty()) return "";
+      one_input(z);
+    } else if (failure < 17) {
+      // numel overflow of positive sizes: [2^32, 2^32] from two stride-0 views
+      const std::string p = strided({int64_t{1} << 32, 1}, {0, 0}, 0);
+      const std::string q = strided({1, int64_t{1} << 32}, {0, 0}, 0);
+      if (p.empty() || q.empty()) return "";
+      resize("add", Name{p}, Name{q});
+    } else if (failure < 18) {
+      // past the budget: 2^32 elements of a stride-0 view (emit leaves it out, or keeps it unrun)
+      const std::string p = strided({65536, 65536}, {0, 0}, 0);
+      if (p.empty()) return "";
+      one_input(p);
+    } else {
+      // a negative size that passes: [m,0,-k] multiplies to 0 before the -k
+      const std::string n = strided({0, -k}, {1, 1}, 0);
+      if (n.empty()) return "";
+      resize(c_.percent(50) ? "mul" : "add", Name{w}, Name{n});
+    }
+    return out;
+  }
+
   // ---- steps -----------------------------------------------------------------
   // Draws every parameter of `spec` from its domain (program/domains.cpp).
   // Dims are drawn first: indices, starts and lengths are relative to the
@@ -1529,10 +1720,12 @@ class Generator {
     if (!spec.params.empty() && spec.params[0].kind == ParamKind::Tensor) {
       const Domain self_domain = dom->params[0].domain;
       drafting_op_ = spec.name;
-      self_class_ = draw_class(self_domain);
-      ctx.self = self_class_ == "recent value" ? &pick_recent()
-                 : self_class_ == "any value"  ? &pick()
-                                               : &pick_layout(self_class_);
+      const Value* forced = forced_self_.empty() ? nullptr : bound_value(forced_self_);  // Note [Stale headers]
+      self_class_ = forced ? "stale header" : draw_class(self_domain);
+      ctx.self = forced                        ? forced
+                 : self_class_ == "recent value" ? &pick_recent()
+                 : self_class_ == "any value"    ? &pick()
+                                                 : &pick_layout(self_class_);
       ctx.rank = ctx.self->tensor.dim();
       ctx.dim_size = size_at(ctx.self->tensor, 0);
       conversion_keywords(spec.name, ctx);
@@ -1636,6 +1829,11 @@ class Generator {
       r -= w;
     }
     if (cat == static_cast<int>(OpCategory::Creation)) return creation();
+    if (p_.stale_header_percent > 0 && p_.ops.empty() && swarm_keeps(name_key("stale header")) &&
+        c_.percent(p_.stale_header_percent)) {
+      stale_header_step();  // Note [Stale headers]: emits its own steps
+      return std::nullopt;
+    }
     const auto& ops = by_category_[cat];
     return draft(*ops[c_.below(static_cast<uint32_t>(ops.size()))]);
   }
@@ -2262,6 +2460,7 @@ class Generator {
   bool have_dim_ = false;
   std::string_view self_class_;
   std::string_view drafting_op_;  // the op whose self is being drawn (draft)
+  std::string forced_self_;       // draft's self when set (Note [Stale headers])
   std::vector<std::string> special_runs_;  // values made by make_special_run
 };
 

@@ -84,6 +84,16 @@ struct GeneratorPolicy {
   // before the value's conversion), seen only when two arguments are wrong
   // at once; independent draws make that the product of two small weights.
   int second_invalid_percent = 30;
+  // Note [Stale headers] (program/generator.cpp): the chance (percent), at
+  // each step, that the step is instead a failed out= resize made on purpose
+  // (a numel or stride overflow, a storage size past INT64_MAX, a size past
+  // the budget, a negative size that passes; into a fresh tensor, a view, a
+  // 0-d or channels-last out) followed by 1..4 steps of any op family that
+  // read the header it leaves (as self, as the other operand, as out= again,
+  // and through views of it). A swarm program keeps or drops it as an op. 0,
+  // or a policy naming its ops (the message-reach law's one-op search), turns
+  // it off and draws no choice.
+  int stale_header_percent = 2;
   // Ops to draw from; empty means every op of program/ops.h.
   std::vector<std::string> ops;
 };
