@@ -436,6 +436,41 @@ void fbgemm_copy_over_own_source(const Tensor& self, const Tensor& src) {
 }
 }  // namespace
 
+// Note [copy_'s fbgemm count]: copy_impl's fbgemm path converts
+// self.numel() elements from src.data_ptr() to self.data_ptr(), in memory
+// order, whatever the sizes say: the count LibTorch caches, which a failed
+// out= resize leaves stale (Note [stale layout flags], engine/tensor.h). Two
+// 0-d tensors whose resizes to [2,-1,0,0] raised (cached numel 1, cached
+// contiguous) have no element by their sizes, and 2.15 converts one
+// (generate-sample seed 20300273; corpus/regressions/copy_fbgemm_stale_numel.prog).
+// The two runs of that many elements, when the cached count is not the
+// sizes' (nullopt otherwise); a run past its storage is refused, as LibTorch
+// would read or write outside it.
+namespace {
+struct FlatPair {
+  Tensor self, src;
+};
+std::optional<FlatPair> fbgemm_cached_count(const Tensor& self, const Tensor& src) {
+  const int64_t n = cached_numel(self);
+  if (n == self.numel()) [[likely]]
+    return std::nullopt;
+  auto flat = [&](const Tensor& t) {
+    Tensor f = t;
+    f.sizes = Shape{std::max<int64_t>(n, 0)};
+    f.strides = Shape{1};
+    f.stale_numel.reset();
+    f.stale_layout.reset();
+    const __int128 end = (static_cast<__int128>(f.storage_offset) + f.sizes[0]) * itemsize(t.dtype);
+    if (f.sizes[0] > 0 && end > t.storage->nbytes())
+      throw StepRefused(str_cat("stridecheck engine: not run: copy_'s fbgemm path would convert ", n,
+                                " elements (the cached numel) past the end of a storage of ", t.storage->nbytes(),
+                                " bytes (Note [copy_'s fbgemm count])"));
+    return f;
+  };
+  return FlatPair{flat(self), flat(src)};
+}
+}  // namespace
+
 Checked<Tensor> copy_checked(const Tensor& self, const Tensor& src) {
   const bool same_data = since(Change::CopySameDataEarlyExit) && self.storage == src.storage &&
                          self.storage_offset == src.storage_offset && self.sizes == src.sizes &&
@@ -450,22 +485,25 @@ Checked<Tensor> copy_checked(const Tensor& self, const Tensor& src) {
     SC_TRY_ASSIGN(shape, broadcast_shapes_checked(self.sizes, src.sizes));
     SC_CHECK_OR_RETURN(shape == self.sizes, "output with shape ", shape_str(self.sizes),
                        " doesn't match the broadcast shape ", shape_str(shape));
-    if (fbgemm && self.numel() > 0 && self.storage == src.storage && exact_overlap(self, src) != MemOverlap::No) {
-      fbgemm_copy_over_own_source(self, src);
-    } else if (self.numel() > 0) {
+    const std::optional<FlatPair> flat = fbgemm ? fbgemm_cached_count(self, src) : std::nullopt;
+    const Tensor& to = flat ? flat->self : self;  // Note [copy_'s fbgemm count]
+    const Tensor& from = flat ? flat->src : src;
+    if (fbgemm && to.numel() > 0 && to.storage == from.storage && exact_overlap(to, from) != MemOverlap::No) {
+      fbgemm_copy_over_own_source(to, from);
+    } else if (to.numel() > 0) {
       // Elements read from undefined bytes, found before the write (src may be self's very bytes).
       WriteScope write_scope;
-      std::vector<int64_t> undefined = elements_reading_undefined(self, src);
+      std::vector<int64_t> undefined = elements_reading_undefined(to, from);
       // LibTorch's copy kernel unless copy_impl's fbgemm path (Note [NaN bits of LibTorch's loops]).
-      if (!fbgemm && self.device() == Device::CPU && src.device() == Device::CPU && src.sizes != self.sizes)
-        cpu::copy_broadcast(self, broadcast_header(src, self.sizes));
-      else if (!fbgemm && self.device() == Device::CPU && src.device() == Device::CPU)
-        cpu::copy_kernel_only(self, broadcast_header(src, self.sizes));
+      if (!fbgemm && to.device() == Device::CPU && from.device() == Device::CPU && from.sizes != to.sizes)
+        cpu::copy_broadcast(to, broadcast_header(from, to.sizes));
+      else if (!fbgemm && to.device() == Device::CPU && from.device() == Device::CPU)
+        cpu::copy_kernel_only(to, broadcast_header(from, to.sizes));
       else
-        kernels::copy(self, broadcast_header(src, self.sizes));
-      account_write(self, {&src}, false);
-      mark_elements_undefined(self, undefined);
-      write_scope.done(self);
+        kernels::copy(to, broadcast_header(from, to.sizes));
+      account_write(to, {&from}, false);
+      mark_elements_undefined(to, undefined);
+      write_scope.done(to);
     }
   }
   bump(self);

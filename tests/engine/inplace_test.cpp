@@ -136,6 +136,36 @@ TEST(Copy, FloatHalfFastPathSkipsOverlapChecks) {
   EXPECT_FALSE(z.storage->has_undefined_bytes());
 }
 
+// Note [copy_'s fbgemm count]: two 0-d tensors whose out= resizes to
+// [2,-1,0,0] raised keep a cached numel of 1 and their cached contiguity:
+// 2.15's fbgemm path converts that one element; 1.13's TensorIterator copies
+// the sizes' none.
+TEST(Copy, FbgemmPathConvertsTheCachedNumel) {
+  auto stale_0d = [](DType d, double v) {
+    Tensor t = full({}, Scalar::floating(v), d);
+    t.sizes = {2, -1, 0, 0};
+    t.strides = {0, 0, 0, 0};
+    t.stale_numel = 1;
+    t.stale_layout = LayoutFlags{true, false, false, true};
+    return t;
+  };
+  {
+    const ProfileScope profile("1.13");
+    Tensor c = stale_0d(DType::Float32, 0), b = stale_0d(DType::Float16, 1);
+    copy_(c, b);
+    float x = 0;
+    std::memcpy(&x, c.storage->data(), 4);
+    EXPECT_EQ(x, 0.0f);
+  }
+  const ProfileScope profile("2.15");
+  Tensor c = stale_0d(DType::Float32, 0), b = stale_0d(DType::Float16, 1);
+  copy_(c, b);
+  float x = 0;
+  std::memcpy(&x, c.storage->data(), 4);
+  EXPECT_EQ(x, 1.0f);
+  EXPECT_EQ(c.sizes, (Shape{2, -1, 0, 0}));  // the header as it was
+}
+
 TEST(Clamp, ChecksAndValues) {
   const ProfileScope profile("1.13");  // LibTorch 1.13's behaviour; 2.15's: corpus/, version_profile_test
   Tensor f = tensor({Scalar::floating(-2), Scalar::floating(0.5), Scalar::floating(9)}, false, DType::Float32);
