@@ -122,6 +122,29 @@ TEST(ViewDtype, UpsizingChecksTheNumelOfSizesAFailedResizeLeft) {
   EXPECT_RAISES(view_dtype(x, DType::Float16), RuntimeError, "numel: integer multiplication overflow");
 }
 
+// An empty self whose cached numel is stale (a failed out= resize left sizes
+// [2,-2,0] and numel 4) infers [7,7905747460161236407,4]; computeStride's
+// contiguous strides wrap to [-5270498306774157604,4,1], below -2^62: 2.x's
+// _reshape_alias refuses the heap-allocated SymInt (1.13's SymInt product
+// already raised).
+TEST(Reshape, AWrappedStrideBelowTheSymIntRangeRaises) {
+  Tensor x = strided(8, {2, -2, 0}, {4, 2, 0});
+  x.stale_numel = 4;
+  {
+    const ProfileScope profile("2.15");
+    EXPECT_RAISES(reshape(x, {7, 7905747460161236407, -1}), RuntimeError,
+                  "SymIntArrayRef expected to contain only concrete integers that are stored inline and can be viewed "
+                  "as an IntArrayRef. Found heap-allocated concrete SymInt at index 0: -5270498306774157604 in "
+                  "SymIntArrayRef [-5270498306774157604, 4, 1]. This value is concrete, but the non-owning IntArrayRef "
+                  "conversion used here cannot represent heap-allocated SymInt values. Use an owning conversion such "
+                  "as asIntArrayRefSlowAlloc to materialize the values into a DimVector before this call.");
+  }
+  const ProfileScope profile("1.13");
+  EXPECT_RAISES(reshape(x, {7, 7905747460161236407, -1}), RuntimeError,
+                "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, "
+                "please report an enhancement request to PyTorch.)");
+}
+
 TEST(Reshape, ViewWhenComputeStrideSucceeds) {
   Tensor x = iota({2, 3});
   Tensor r = reshape(x, {-1});
