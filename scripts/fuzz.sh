@@ -26,6 +26,9 @@
 # programs are swarm programs, Note [Swarm programs] in program/generator.h).
 # STRIDECHECK_MUTATOR=bytes|units: libFuzzer's mutations only, or the
 # structure-aware ones only (default: half each; fuzz/view_chain_fuzzer.cpp).
+# FUZZ_EXHAUST=0: skip the domain enumeration that opens a view-chain campaign
+# (scripts/fuzz_exhaust.sh; its time comes before the campaign's SECONDS);
+# FUZZ_EXHAUST_SEED=S: its classes' draws (default: a fresh seed, printed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-300}"
@@ -96,7 +99,7 @@ triage() {
     rm -f "$f.decode-error"
     fresh+=("$f.prog")
   done
-  for f in "$out/findings"/generated-*.prog; do
+  for f in "$out/findings"/generated-*.prog "$out/findings"/exhaust-*.prog; do
     [ -e "$f" ] || continue
     grep -q "^$(basename "${f%.prog}")	" "$signatures" || fresh+=("$f")
   done
@@ -130,7 +133,8 @@ totals() {  # prints "<programs> <cov> <ft>"
 swept() { cat "$logs"/sweep-*.tsv 2>/dev/null | awk '{n += $2} END {print n + 0}'; }
 count_findings() {
   find "$out/findings" -maxdepth 1 \( -name 'crash-*' -o -name 'divergence-*' -o -name 'timeout-*' -o -name 'oom-*' \) \
-    ! -name '*.prog' ! -name '*.decode-error' ! -name '*.crashed' -o -name 'generated-*.prog' -o -name 'generated-*.crash' | wc -l
+    ! -name '*.prog' ! -name '*.decode-error' ! -name '*.crashed' -o -name 'generated-*.prog' -o -name 'generated-*.crash' \
+    -o -name 'exhaust-*.prog' | wc -l
 }
 distinct() { awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ {print $2}' "$signatures" | sort -u | grep -c . || true; }
 distinct_new() { awk -F'\t' '$2 !~ /^(pass|undefined|skipped)$/ && $3 == "new" {print $2}' "$signatures" | sort -u | grep -c . || true; }
@@ -151,6 +155,14 @@ status() {
 # A new campaign starts from generated full-length programs, not libFuzzer's empty input.
 if [ "$target" = view_chain_fuzzer ] && [ -z "$(ls -A "$out/corpus")" ]; then
   "$tool" seeds --count 64 --out "$out/corpus"
+fi
+# Note [The campaign opens with the domain enumeration] (scripts/fuzz_exhaust.sh).
+exhausted=""
+if [ "$target" = view_chain_fuzzer ] && [ "${FUZZ_EXHAUST:-1}" != 0 ]; then
+  exhausted=$("$root/scripts/fuzz_exhaust.sh" "$tool" "$out/findings" "$logs/exhaust.log" \
+    "${FUZZ_EXHAUST_SEED:-$((RANDOM * 32768 + RANDOM))}" "$known") || true
+  echo "$exhausted"
+  triage
 fi
 # Note [Workers, not fork mode]: $jobs independent fuzzer processes share the
 # corpus folder (libFuzzer reloads it every second), each run back to back until
@@ -294,6 +306,7 @@ else
   echo "  inputs executed: $runs"
 fi
 echo "  executions/s (all jobs: programs / wall time): $((runs / seconds))"
+[ -z "$exhausted" ] || echo "  first, the domain enumeration: ${exhausted#exhaust: } (log: $logs/exhaust.log)"
 echo "  corpus entries: $(find "$out/corpus" -type f | wc -l)"
 echo "  coverage (libFuzzer, the largest of the processes): $cov edges, $ft features"
 findings=$(count_findings)
@@ -309,6 +322,7 @@ summary="$report/summary.md"
   echo '```'
   "$tool" --version
   echo "wall time: ${seconds} s, jobs: ${jobs}, target: $target"
+  [ -z "$exhausted" ] || echo "first, $exhausted"
   echo "last status: $final"
   echo '```'
   echo
