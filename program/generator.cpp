@@ -2105,12 +2105,13 @@ class Generator {
     const Value* v = emit_bound(std::move(make));
     return v ? *v : pick();
   }
-  // `to` of a "conversion edges" self: dtype= an integer dtype or bool 4 times in 5 (uint8 and bool twice).
+  // `to` of a "conversion edges" self: dtype= an integer dtype or bool 4 times in 5 (uint8 and bool
+  // three times as often as each other: uint8 alone goes through int64, bool alone compares with 0).
   void conversion_keywords(std::string_view op, StepContext& ctx) {
     using engine::DType;
     if (op != "to" || self_class_ != "conversion edges" || !c_.percent(80)) return;
-    const DType d = one_of({DType::UInt8, DType::UInt8, DType::Int8, DType::Int16, DType::Int32, DType::Int64,
-                            DType::Bool, DType::Bool});
+    const DType d = one_of({DType::UInt8, DType::UInt8, DType::UInt8, DType::Int8, DType::Int16, DType::Int32,
+                            DType::Int64, DType::Bool, DType::Bool, DType::Bool});
     ctx.extra_kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
     ctx.drawn.push_back({"dtype", "set by the self class"});
   }
