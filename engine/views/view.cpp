@@ -174,17 +174,17 @@ namespace {
     // valid SymInt since 2.1: check_symint does nothing there).
     if (!large_negative_symints)
       for (int64_t st : out.strides) SC_TRY(symint_failure(st));
-    // 2.1+, measured on 2.15: where self's cached numel is not 0 but its
-    // sizes multiply to 0 (a failed out= resize left sizes [2,-2,0] and numel
-    // 4), the new shape [7,7905747460161236407,4] has no 0 and computeStride's
-    // contiguous strides wrap to [-5270498306774157604,4,1]: one below -2^62
-    // is a heap-allocated SymInt, which the IntArrayRef view of the strides
-    // refuses (generate-sample seeds 20311660, 20329516;
-    // corpus/regressions/reshape_alias_heap_symint_stride.prog). Of a
-    // numel-0 self (reshape [0] to [0,2^62+1,2]; seed 20325221's flatten)
-    // 2.15 raises set_sizes_and_strides' "Stride calculation overflowed"
-    // instead, as below.
-    else if (self.stale_numel && *self.stale_numel != 0)
+    // 2.1+, measured on 2.15: a self that is not (by its cached flag)
+    // contiguous goes through _reshape_alias, whose IntArrayRef view of the
+    // strides refuses one below -2^62 (a heap-allocated SymInt): a slice
+    // whose out= resize to [2,-1,0] raised keeps numel 4, infers
+    // [7,7905747460161236407,4], and computeStride's contiguous strides wrap
+    // to [-5270498306774157604,4,1] (generate-sample seeds 20311660,
+    // 20329516). A contiguous self is viewed instead: set_sizes_and_strides'
+    // "Stride calculation overflowed", below (the same failed out= of a fresh
+    // [3,6]; reshape [0] to [0,2^62+1,2]; seed 20325221's flatten).
+    // corpus/regressions/reshape_alias_heap_symint_stride.prog.
+    else if (!is_contiguous(self))
       check_concrete_symints(out.strides);
     shape_math::set_sizes_and_strides_checks(out.sizes, out.strides);  // alias_with_sizes_and_strides
     return std::nullopt;

@@ -130,6 +130,14 @@ TEST(ViewDtype, UpsizingChecksTheNumelOfSizesAFailedResizeLeft) {
 TEST(Reshape, AWrappedStrideBelowTheSymIntRangeRaises) {
   Tensor x = strided(8, {2, -2, 0}, {4, 2, 0});
   x.stale_numel = 4;
+  x.stale_layout = LayoutFlags{false, false, false, false};  // a slice's
+  {
+    // cached contiguous: viewed, and set_sizes_and_strides raises instead
+    const ProfileScope profile("2.15");
+    Tensor c = x;
+    c.stale_layout = LayoutFlags{true, false, false, true};
+    EXPECT_RAISES(reshape(c, {7, 7905747460161236407, -1}), RuntimeError, "Stride calculation overflowed");
+  }
   {
     const ProfileScope profile("2.15");
     EXPECT_RAISES(reshape(x, {7, 7905747460161236407, -1}), RuntimeError,
