@@ -183,6 +183,8 @@ class TracedBackend : public Backend {
     // (a hint, not a bound: the vectors grow past it if they must).
     r.storage_ids.reserve(bindings);
     r.storage_owners.reserve(bindings);
+    r.numbered_storage.reserve(bindings);  // grows with env, one slot a binding
+    r.memo.reserve(bindings);              // by storage number
     Trace trace;
     trace.backend = name_;
     trace.backend_version = version_;
