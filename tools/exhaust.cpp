@@ -19,7 +19,6 @@
 #include <optional>
 #include <set>
 
-#include "engine/undefined_claims.h"
 #include "program/crash_note.h"
 #include "program/diff.h"
 #include "program/exhaust.h"
@@ -167,13 +166,13 @@ int exhaust_main(const std::vector<std::string>& args) {
       }
       Options o;
       o.budget_bytes = s.budget;
-      std::optional<engine::ClaimLog> claims;
-      if (check_claims) claims.emplace();
-      Comparison c = compare_program(ec.program, o, names, /*record_contents=*/false);
+      const ClaimCheckedComparison checked = compare_checking_claims(
+          [&] { return compare_program(ec.program, o, names, /*record_contents=*/false); }, check_claims);
+      const Comparison& c = checked.comparison;
       std::string signature, text;
       bool failed = c.diff.verdict == Verdict::Fail;
-      if (check_claims) {
-        const UndefinedCheck u = check_undefined(claims->claims(), c.left);
+      {
+        const UndefinedCheck& u = checked.claims;
         if (!u.ok()) {
           failed = true;
           signature = std::string(kUndefinedCheckSignature);
