@@ -23,15 +23,12 @@
 #include "engine/version_profile.h"
 #include "program/backend.h"
 #include "program/generator.h"
+#include "tests/program/generation_log_util.h"
 
 namespace sc {
 namespace {
 
-std::optional<std::string_view> klass(const std::vector<DrawnClass>& drawn, std::string_view param) {
-  for (const DrawnClass& d : drawn)
-    if (d.param == param) return d.klass;
-  return std::nullopt;
-}
+using testing::klass;
 
 std::string dtype_kwarg(const Step& s) {
   const KwArg* k = s.kwarg("dtype");
