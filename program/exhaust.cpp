@@ -81,6 +81,10 @@ const std::vector<Layout>& layouts() {
       {"storage offset", "b = view a [4,6]\nx = narrow b 0 1 2\n", {2, 6}},
       {"channels_last", "x = as_strided a [2,3,2,2] [12,1,6,3] 0\n", {2, 3, 2, 2}},
       {"overlapping", "x = as_strided a [3,4] [2,1] 1\n", {3, 4}},
+      // two dims of one stride, the larger last: infer_dense_strides breaks
+      // the tie by size, the smaller inner (clone's and empty_like's
+      // preserve_format of a tensor that is not dense)
+      {"equal strides", "x = as_strided a [2,3] [1,1] 0\n", {2, 3}},
       {"non-dense", "b = view a [4,6]\nx = slice b 1 0 6 2\n", {4, 3}},
       {"size-1 dims, odd strides", "x = as_strided a [2,1,3] [3,100,1] 0\n", {2, 1, 3}},
       // dense, not contiguous, a size-1 dim's stride odd: its exact strides
@@ -153,6 +157,18 @@ std::vector<int64_t> int_values(Domain d, int64_t rank, int64_t size) {
   }
   for (int64_t e : {kI64Min, kI64Min + 1, -k2p62 - 1, -k2p31, k2p31, k2p62, kI64Max - 1, kI64Max}) v.push_back(e);
   return v;
+}
+
+// split's size lists written out for a dim of `size`: split_with_sizes checks
+// each length non-negative as it makes its piece and the sum after the last
+// (aten/src/ATen/native/TensorShape.cpp), so a list wrong in both ways, or
+// with a negative entry first or last, tells the order of its checks; empty
+// pieces first, last and alone.
+std::vector<std::vector<int64_t>> split_size_lists(int64_t size) {
+  return {{size},           {0, size},         {size, 0},     {1, size - 1}, {},
+          {-1},             {size - 1},        {size + 1},    {-1, size},    {size, -1},
+          {-1, size + 1},   {size + 1, -1},    {-2, 1, size}, {0},           {0, 0, size},
+          {kI64Max, -kI64Max + size}};
 }
 
 // Scalars written out for a scalar domain and a self of dtype d: d's limits,
@@ -296,6 +312,15 @@ class Enumerator {
             a.push_back({static_cast<size_t>(first_dim_), {}, Arg{I(0)}});
           make(in, {}, a, {});
         }
+        if (slot.domain == Domain::SplitSize)
+          for (const std::vector<int64_t>& l : split_size_lists(size)) {
+            List list;
+            for (int64_t v : l) list.items.push_back(I(v));
+            std::vector<Assign> a{{s, {}, Arg{list}}};
+            if (first_dim_ >= 0 && static_cast<size_t>(first_dim_) != s)
+              a.push_back({static_cast<size_t>(first_dim_), {}, Arg{I(0)}});
+            make(in, {}, a, {});
+          }
       }
       if (is_scalar_domain(slot.domain))
         for (const Number& n : scalar_values(in->dtype)) make(in, {}, {{s, {}, Arg{n}}}, {});

@@ -75,6 +75,10 @@ TEST(Exhaust, WritesOutEveryBoundaryValue) {
   // clamp_'s bounds at uint8's max, and one past it
   EXPECT_TRUE(has_choice(all_cases().at("clamp_"), "min", "= 255", "uint8 contiguous 1-d"));
   EXPECT_TRUE(has_choice(all_cases().at("clamp_"), "min", "= 256", "uint8 contiguous 1-d"));
+  // split's lists: a negative entry with a wrong sum (which check comes
+  // first), with a right sum, and empty pieces (dim 0 of size 4)
+  for (const char* l : {"[-1,4]", "[5,-1]", "[-1]", "[0,4]", "[4,0]", "[]"})
+    EXPECT_TRUE(has_choice(all_cases().at("split"), "split_size", std::string("= ") + l, "float32 contiguous 2-d")) << l;
 }
 
 // View ops take every layout of the catalogue; data ops every dtype; binary
@@ -82,7 +86,7 @@ TEST(Exhaust, WritesOutEveryBoundaryValue) {
 TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
   std::set<std::string> layouts, inputs_seen;
   for (const ExhaustInput& in : exhaust_inputs()) layouts.insert(in.layout);
-  EXPECT_EQ(layouts.size(), 18u);
+  EXPECT_EQ(layouts.size(), 19u);
   for (const ExhaustCase& c : all_cases().at("transpose")) inputs_seen.insert(c.input);
   for (const std::string& l : layouts) EXPECT_TRUE(inputs_seen.count("float32 " + l)) << l;
   const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
