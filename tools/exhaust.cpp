@@ -127,8 +127,7 @@ int exhaust_main(const std::vector<std::string>& args) {
   const std::vector<std::string> names = backend_pair(run);
   check_backend_names(names);
   const std::string oracle = oracle_version();
-  std::string version = oracle.rfind("LibTorch ", 0) == 0 ? oracle.substr(9) : oracle;
-  version = version.substr(0, version.find(' '));
+  const std::string version = strip_libtorch(oracle);
   std::optional<KnownDivergences> known;
   if (fs::exists(s.known_file)) known = read_known_divergences(s.known_file);
   std::printf("stridecheck %s; oracle: %s\n", STRIDECHECK_VERSION, oracle.empty() ? "none" : oracle.c_str());

@@ -52,11 +52,6 @@ struct RunReport {
   std::string text;       // the diff, or what went wrong
 };
 
-std::string strip_libtorch(std::string v) {
-  if (v.rfind("LibTorch ", 0) == 0) v = v.substr(9);
-  return v.substr(0, v.find(' '));
-}
-
 std::string outcome_word(const StepObs& s) {
   switch (s.outcome) {
     case Outcome::Ok: return "ok";

@@ -132,6 +132,11 @@ std::string oracle_version() {
 #endif
 }
 
+std::string strip_libtorch(std::string v) {
+  if (v.rfind("LibTorch ", 0) == 0) v = v.substr(9);
+  return v.substr(0, v.find(' '));
+}
+
 void apply_semantics(const Options& o) {
   if (o.semantics.empty()) return;
   auto choice = engine::choose_profile(o.semantics);

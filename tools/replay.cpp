@@ -37,12 +37,6 @@ struct ChildReport {
   std::optional<Excuses> excuses;  // engine:cpu against LibTorch only (program/excuses.h)
 };
 
-// "LibTorch 1.13.0 (Debian package ...)" -> "1.13.0", what known-divergence globs match.
-std::string strip_libtorch(std::string v) {
-  if (v.rfind("LibTorch ", 0) == 0) v = v.substr(9);
-  return v.substr(0, v.find(' '));
-}
-
 // "at step 3 on libtorch:cpu (file.prog:4: y = view x [-1])", or "" before the first step.
 std::string where(const ChildResult& r, const Program& program) {
   if (r.step < 0) return "";

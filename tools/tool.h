@@ -52,6 +52,9 @@ Comparison compare_program(const Program& program, const Options& o, const std::
 
 // "LibTorch 1.13.1" when the oracle is built in, else "" .
 std::string oracle_version();
+// "LibTorch 1.13.0 (Debian package ...)" -> "1.13.0", what known-divergence
+// globs match (a backend's version, or oracle_version()).
+std::string strip_libtorch(std::string v);
 // Applies --semantics (a UsageError when unreadable): the engine's profile.
 void apply_semantics(const Options&);
 // Applies --engine-threads: N threads, and every loop split (the parallel
