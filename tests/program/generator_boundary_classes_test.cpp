@@ -24,16 +24,14 @@
 namespace sc {
 namespace {
 
+using testing::for_each_generated;
 using testing::klass;
 
 TEST(GeneratorBoundaryClasses, StorageBytesAtInt64MaxNeedsTheLastElementsBeforeTheBound) {
   GeneratorPolicy policy;
   policy.ops = {"as_strided"};
   int drawn = 0, at_bound = 0, past_bound = 0;
-  for (uint64_t seed = 0; seed < 3000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     for (size_t i = 0; i < p.steps.size(); ++i) {
       const Step& s = p.steps[i];
       const std::optional<std::string_view> k = klass(log.steps[i], "storage_offset");
@@ -59,7 +57,7 @@ TEST(GeneratorBoundaryClasses, StorageBytesAtInt64MaxNeedsTheLastElementsBeforeT
       EXPECT_TRUE(matches) << "seed " << seed << " step " << i + 1 << " needs " << static_cast<int64_t>(elems)
                            << " elements";
     }
-  }
+  });
   EXPECT_GT(drawn, 20);
   EXPECT_GT(at_bound, 5);
   EXPECT_GT(past_bound, 5);
@@ -89,10 +87,7 @@ void expect_reinterpreted(std::string_view self_class, std::string_view message)
   GeneratorPolicy policy;
   policy.ops = {"view"};
   int views = 0, reinterpreted = 0, reached = 0;
-  for (uint64_t seed = 0; seed < 2000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 2000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     std::vector<size_t> steps;
     for (size_t i = 0; i < p.steps.size(); ++i) {
       const std::optional<std::string_view> k = klass(log.steps[i], "self");
@@ -102,7 +97,7 @@ void expect_reinterpreted(std::string_view self_class, std::string_view message)
       steps.push_back(i);
     }
     reached += errors_at(*engine, p, steps, message);
-  }
+  });
   EXPECT_GT(views, 40);
   EXPECT_GT(reinterpreted * 100, views * 45) << reinterpreted << " of " << views;
   EXPECT_GT(reached, 5);
@@ -129,16 +124,13 @@ int past_the_wrap_errors(const std::string& version, const std::string& message)
   GeneratorPolicy policy;
   policy.ops = {"movedim"};
   int reached = 0;
-  for (uint64_t seed = 0; seed < 1500; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 1500, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     std::vector<size_t> steps;
     for (size_t i = 0; i < p.steps.size(); ++i)
       if (p.steps[i].op == "movedim" && klass(log.steps[i], "self") == std::optional<std::string_view>("wraps when narrowed"))
         steps.push_back(i);
     reached += errors_at(*engine, p, steps, message);
-  }
+  });
   return reached;
 }
 

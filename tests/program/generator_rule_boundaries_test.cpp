@@ -28,6 +28,7 @@
 namespace sc {
 namespace {
 
+using testing::for_each_generated;
 using testing::klass;
 
 std::string dtype_kwarg(const Step& s) {
@@ -45,10 +46,7 @@ TEST(GeneratorRuleBoundaries, ConversionEdgesReachIntegerDTypesPastInt32AndBoolO
   GeneratorPolicy policy;
   policy.ops = {"to"};
   int drawn = 0, to_integral = 0, past_int32_to_uint8 = 0, past_int32_to_narrow = 0, negative_zero_to_bool = 0;
-  for (uint64_t seed = 0; seed < 3000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     for (size_t i = 1; i < p.steps.size(); ++i) {
       if (p.steps[i].op != "to" || klass(log.steps[i], "self") != std::optional<std::string_view>("conversion edges"))
         continue;
@@ -70,7 +68,7 @@ TEST(GeneratorRuleBoundaries, ConversionEdgesReachIntegerDTypesPastInt32AndBoolO
       past_int32_to_narrow += past_int32 && (to == "int8" || to == "int16" || to == "int32");
       negative_zero_to_bool += negative_zero && from != "float64" && to == "bool";
     }
-  }
+  });
   EXPECT_GT(drawn, 300);
   EXPECT_GT(to_integral * 100, drawn * 70) << to_integral << " of " << drawn;
   EXPECT_GT(past_int32_to_uint8, 20);
@@ -82,10 +80,7 @@ TEST(GeneratorRuleBoundaries, TiledTransposeMakesStridedSourceColumnsWithPartial
   GeneratorPolicy policy;
   policy.ops = {"contiguous"};
   int drawn = 0, transposed = 0, strided_column = 0, partial = 0, wide_items = 0;
-  for (uint64_t seed = 0; seed < 3000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     for (size_t i = 2; i < p.steps.size(); ++i) {
       if (p.steps[i].op != "contiguous" ||
           klass(log.steps[i], "self") != std::optional<std::string_view>("tiled transpose"))
@@ -106,7 +101,7 @@ TEST(GeneratorRuleBoundaries, TiledTransposeMakesStridedSourceColumnsWithPartial
       const std::string d = dtype_kwarg(p.steps[i - 2]);
       wide_items += tiles && (d == "float32" || d == "int32" || d == "float64" || d == "int64");
     }
-  }
+  });
   EXPECT_GT(drawn, 300);
   EXPECT_GT(transposed * 100, drawn * 90) << transposed << " of " << drawn;
   EXPECT_GT(strided_column, 150);
@@ -122,16 +117,13 @@ TEST(GeneratorRuleBoundaries, ZeroDOfAnotherDTypeMeetsReducedFloatSelvesInOpmath
   RunOptions o;
   o.record_contents = false;
   int drawn = 0, zero_d = 0, opmath_scalars = 0;
-  for (uint64_t seed = 0; seed < 3000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     std::vector<size_t> steps;
     for (size_t i = 1; i < p.steps.size(); ++i)
       if (p.steps[i].op == "mul" &&
           klass(log.steps[i], "other") == std::optional<std::string_view>("0-d of another dtype"))
         steps.push_back(i);
-    if (steps.empty()) continue;
+    if (steps.empty()) return;
     Trace t = engine->run(p, o);
     for (size_t i : steps) {
       ++drawn;
@@ -143,7 +135,7 @@ TEST(GeneratorRuleBoundaries, ZeroDOfAnotherDTypeMeetsReducedFloatSelvesInOpmath
       const std::string common = t.steps[i].results[0].dtype;
       opmath_scalars += (common == "float16" || common == "bfloat16") && (d == "float32" || d == "float64");
     }
-  }
+  });
   EXPECT_GT(drawn, 500);
   EXPECT_GT(zero_d * 100, drawn * 65) << zero_d << " of " << drawn;
   EXPECT_GT(opmath_scalars, 100);
@@ -153,10 +145,7 @@ TEST(GeneratorRuleBoundaries, PastReducedFloatExactRangeArangesReducedFloatsNear
   GeneratorPolicy policy;
   policy.ops = {"arange"};
   int drawn = 0, bfloat16 = 0, float16 = 0;
-  for (uint64_t seed = 0; seed < 3000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     for (size_t i = 0; i < p.steps.size(); ++i) {
       if (p.steps[i].op != "arange" ||
           klass(log.steps[i], "end") != std::optional<std::string_view>("past reduced float exact range"))
@@ -169,7 +158,7 @@ TEST(GeneratorRuleBoundaries, PastReducedFloatExactRangeArangesReducedFloatsNear
       bfloat16 += d == "bfloat16" && near_width;
       float16 += d == "float16" && near_width;
     }
-  }
+  });
   EXPECT_GT(drawn, 500);
   EXPECT_GT((bfloat16 + float16) * 100, drawn * 70) << bfloat16 + float16 << " of " << drawn;
   EXPECT_GT(bfloat16, 200);

@@ -13,9 +13,12 @@
 #include "program/backend.h"
 #include "program/generator.h"
 #include "program/ops.h"
+#include "tests/program/generation_log_util.h"
 
 namespace sc {
 namespace {
+
+using testing::for_each_generated;
 
 struct Reached {
   std::map<std::string, int> failures;       // made out= steps that raised, by the start of their message
@@ -41,10 +44,7 @@ Reached reach(const std::string& version, int stale_header_percent) {
   RunOptions o;
   o.record_contents = false;
   Reached r;
-  for (uint64_t seed = 0; seed < 2000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 2000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     std::vector<size_t> made;
     for (size_t i = 0; i < p.steps.size(); ++i) {
       for (const DrawnClass& d : log.steps[i]) {
@@ -55,13 +55,13 @@ Reached reach(const std::string& version, int stale_header_percent) {
         if (d.param == "self") ++r.self_readers[find_op(p.steps[i].op)->category];
       }
     }
-    if (made.empty()) continue;
+    if (made.empty()) return;
     Trace t = engine->run(p, o);
     for (size_t i : made)
       if (i < t.steps.size() && t.steps[i].outcome == Outcome::Error)
         for (const char* m : kResizeErrors)
           if (t.steps[i].error_message.rfind(m, 0) == 0) ++r.failures[m];
-  }
+  });
   return r;
 }
 
