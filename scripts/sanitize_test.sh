@@ -21,6 +21,8 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" -DCMAKE_SHARED_LINKER_FLAGS="$flags" \
   -DSTRIDECHECK_WITH_BENCH=OFF -DSTRIDECHECK_WITH_CUDA=OFF "$@" >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
+elapsed() { echo "sanitize_test.sh: $1 done at ${SECONDS} s"; }  # where CI's 30 minutes go
+elapsed "ASan+UBSan build"
 
 # halt_on_error: the first report ends the process with a failing status.
 # handle_segv=0: a segfault stays a SIGSEGV (tests of the crash isolation of
@@ -32,10 +34,12 @@ cd "$build"
 # start-up under ASan instead of one per file: 10 s instead of about 5 min here).
 # mutation_smoke (label mutation) builds its own mutant engines: not this stage's subject.
 ctest --output-on-failure --parallel "$(nproc)" --label-exclude 'corpus|mutation'
+elapsed ctest
 "$build/bin/stridecheck" replay --quiet "$root/corpus"
 # Again with every engine loop split over 3 threads: the kernels' parallel
 # paths under ASan/UBSan (the plain stage's ctest replay-engine-threads/corpus).
 "$build/bin/stridecheck" replay --quiet --engine-threads 3 "$root/corpus"
+elapsed "corpus replays"
 # A fixed sample of generated programs under ASan/UBSan (the plain stage runs
 # 100,000 from the same first seed: ctest generate-sample/seeds-20261201).
 "$build/bin/stridecheck" generate --stats --engine-threads random --seed 20261201 --count 20000 >"$build/generate-sample.txt" ||
@@ -48,6 +52,7 @@ sed -n '1,4p' "$build/generate-sample.txt"
 "$build/bin/stridecheck" generate --stats --engine-threads random --swarm 100 --seed 20261202 --count 10000 >"$build/generate-swarm-sample.txt" ||
   { tail -n 60 "$build/generate-swarm-sample.txt"; exit 1; }
 sed -n '4p' "$build/generate-swarm-sample.txt"
+elapsed "generated samples"
 # Generation alone (the generator runs every step on the engine, not on
 # LibTorch) is ten times cheaper: 200,000 more programs for undefined
 # behaviour in the generator and the engine at rare draws (a scan like this
@@ -56,3 +61,4 @@ sed -n '4p' "$build/generate-swarm-sample.txt"
 "$build/bin/stridecheck" generate --engine-threads random --seed 1000001 --count 100000 >/dev/null
 "$build/bin/stridecheck" generate --engine-threads random --swarm 50 --seed 2000001 --count 100000 >/dev/null
 echo "generated 200000 programs (seeds 1000001.., and 2000001.. at --swarm 50) under ASan/UBSan: no report"
+elapsed "generation scan"

@@ -28,8 +28,10 @@ case "$oracle" in
   2.15)
     build="${BUILD_DIR:-$root/build}"
     BUILD_DIR="$build" "$root/scripts/build.sh" "$@"
+    echo "test.sh: set-up and build done at ${SECONDS} s"
     cd "$build"
     ctest --output-on-failure --parallel "$(nproc)"
+    echo "test.sh: ctest done at ${SECONDS} s"
     [ "${STRIDECHECK_SANITIZE_STAGE:-1}" = 0 ] || "$root/scripts/sanitize_test.sh" "$@"  # ASan+UBSan build of the same tests
     ;;
   1.13)
@@ -37,7 +39,9 @@ case "$oracle" in
     BUILD_DIR="$build" BUILD_TARGETS="stridecheck oracle_tests property_tests" \
       "$root/scripts/build.sh" -DSTRIDECHECK_ORACLE=find "$@"
     cd "$build"
+    echo "test.sh: set-up and build (1.13) done at ${SECONDS} s"
     ctest --output-on-failure --parallel "$(nproc)" -L 'oracle|property|corpus|linkage'
+    echo "test.sh: ctest (1.13) done at ${SECONDS} s"
     ;;
   2.0|2.5|2.6|2.7|2.8|2.9|2.10|2.11|2.12|2.13|2.14)
     declare -A wheels=([2.0]=2.0.1 [2.5]=2.5.1 [2.6]=2.6.0 [2.7]=2.7.1 [2.8]=2.8.0 [2.9]=2.9.1 [2.10]=2.10.0 [2.11]=2.11.0 [2.12]=2.12.1
