@@ -68,12 +68,15 @@ void print_row(const std::string& op, const std::string& param, const std::strin
 }
 
 // The generate options that make seed S's program again: its engine thread
-// count and the swarm chance (Note [Swarm programs]) change what it is.
+// count, the swarm chance (Note [Swarm programs]) and the stale-header chance
+// (Note [Stale headers]) change what it is.
 std::string program_flags(const GeneratedThreads& threads, const GeneratorPolicy& policy) {
   std::string f = threads.random ? " --engine-threads random"
                   : threads.fixed > 0 ? " --engine-threads " + std::to_string(threads.fixed)
                                       : "";
   if (policy.swarm_percent > 0) f += " --swarm " + std::to_string(policy.swarm_percent);
+  if (policy.stale_header_percent != GeneratorPolicy{}.stale_header_percent)
+    f += " --stale-headers " + std::to_string(policy.stale_header_percent);
   return f;
 }
 

@@ -48,11 +48,11 @@ GeneratedThreads parse_generated_threads(const std::string& value) {
   return t;
 }
 
-int parse_swarm_percent(const std::string& value) {
+int parse_percent(const std::string& option, const std::string& value) {
   int v = -1;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
   if (ec != std::errc() || end != value.data() + value.size() || v < 0 || v > 100)
-    throw UsageError("generate: --swarm takes a percentage 0..100, got '" + value + "'");
+    throw UsageError("generate: " + option + " takes a percentage 0..100, got '" + value + "'");
   return v;
 }
 
@@ -71,12 +71,13 @@ int generate_main(const std::vector<std::string>& args) {
   std::string backends;
   GeneratedThreads threads;  // --engine-threads N|random
   MessageReport messages;    // --messages, --templates FILE (with --stats)
-  GeneratorPolicy policy;    // --swarm PERCENT
+  GeneratorPolicy policy;    // --swarm PERCENT, --stale-headers PERCENT
   for (size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
       return args[++i];
     };
+    const std::string option = args[i];  // value() moves i on
     try {
       if (args[i] == "--seed") seed = std::stoull(value());
       else if (args[i] == "--count") count = std::stoi(value());
@@ -86,12 +87,13 @@ int generate_main(const std::vector<std::string>& args) {
       else if (args[i] == "--budget") budget = std::stoll(value());
       else if (args[i] == "--backends") backends = value();
       else if (args[i] == "--engine-threads") threads = parse_generated_threads(value());
-      else if (args[i] == "--swarm") policy.swarm_percent = parse_swarm_percent(value());
+      else if (args[i] == "--swarm") policy.swarm_percent = parse_percent(option, value());
+      else if (args[i] == "--stale-headers") policy.stale_header_percent = parse_percent(option, value());
       else if (args[i] == "--messages") messages.enabled = true;
       else if (args[i] == "--templates") messages.enabled = true, messages.templates_file = value();
       else throw UsageError("generate: unknown option '" + args[i] + "'");
     } catch (const std::logic_error&) {
-      throw UsageError("generate: " + args[i] + " needs a number");
+      throw UsageError("generate: " + option + " needs a number");
     }
   }
   if (count < 0) throw UsageError("generate: --count must not be negative");

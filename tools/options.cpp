@@ -264,6 +264,10 @@ commands:
                              half of the ops and of each domain's classes left
                              out, up to twice the steps (default 0: every
                              program draws from everything)
+      --stale-headers PERCENT
+                             the chance per step of a failed out= resize made on
+                             purpose and 1..4 steps reading the header it
+                             leaves (default 2; 0: none)
       --stats                run them on two backends (--backends A,B, --budget
                              BYTES, default 16 MiB as the property) and print
                              the domain coverage report: per op, parameter and

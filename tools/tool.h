@@ -114,8 +114,9 @@ struct MessageReport {
   bool enabled = false;
   std::string templates_file;  // empty: no list
 };
-// generate --swarm PERCENT: GeneratorPolicy::swarm_percent (Note [Swarm programs]); else UsageError.
-int parse_swarm_percent(const std::string& value);
+// generate --swarm PERCENT and --stale-headers PERCENT (GeneratorPolicy's
+// swarm_percent and stale_header_percent): 0..100; else UsageError naming option.
+int parse_percent(const std::string& option, const std::string& value);
 int coverage_main(uint64_t seed, int count, int64_t budget_bytes, const std::vector<std::string>& backend_names,
                   const GeneratedThreads& threads = {}, const MessageReport& messages = {},
                   const GeneratorPolicy& policy = {}, bool stop_at_first_failure = false);

@@ -104,6 +104,23 @@ TEST_F(Cli, GenerateAndDecodeNameEachProgramsEngineThreads) {
   EXPECT_NE(r.status, 2) << one.out << r.out;
 }
 
+// generate --stale-headers PERCENT: GeneratorPolicy::stale_header_percent
+// (Note [Stale headers]); the default 2 draws the same programs as without it.
+TEST_F(Cli, GenerateStaleHeadersSetsTheChancePerStep) {
+  EXPECT_EQ(run("generate --seed 100 --count 30 --stale-headers 2").out, run("generate --seed 100 --count 30").out);
+  const std::string stats = std::string("generate --stats ") + kEngineTwice + " --seed 100 --count 100";
+  Result none = run(stats + " --stale-headers 0");
+  ASSERT_EQ(none.status, 0) << none.out;
+  EXPECT_EQ(none.out.find("stale header"), std::string::npos) << none.out;
+  Result many = run(stats + " --stale-headers 40");
+  ASSERT_EQ(many.status, 0) << many.out;
+  EXPECT_NE(many.out.find("made stale header"), std::string::npos) << many.out;
+  Result bad = run("generate --stale-headers 101");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("--stale-headers takes a percentage 0..100, got '101'"), std::string::npos) << bad.out;
+  EXPECT_EQ(run("generate --stale-headers").status, 2);
+}
+
 TEST_F(Cli, MalformedProgramIsExitTwoWithPosition) {
   std::string p = write("bad.prog", "a = arange 6\nb = view a [2,3\n");
   write("good.prog", "a = arange 6\n");
