@@ -48,15 +48,20 @@ Checked<Tensor> copy_into_new(const Tensor& src, const Shape& strides, DType dty
 // only concrete integers"), empty_like/_to_copy through an IntArrayRef ("...
 // cannot be represented as a SymInt: <v>"), strides first. A stored stride
 // below -2^62 (a wrapped product: zeros [0,2^62,2,1]) raises there.
+// The IntArrayRef form (sym_strides false), its error returned.
+MaybeFailure passed_on_strides_failure(const Tensor& self) {
+  if (!is_non_overlapping_and_dense(self)) return std::nullopt;  // the cached flag
+  SC_TRY(symint_list_failure(self.strides));
+  SC_TRY(symint_list_failure(self.sizes));
+  return std::nullopt;
+}
+
 void check_passed_on_strides(const Tensor& self, MemoryFormat format, bool sym_strides) {
-  if (format != MemoryFormat::Preserve || !is_non_overlapping_and_dense(self)) return;  // the cached flag
-  if (sym_strides) {
-    check_concrete_symints(self.strides);
-    check_concrete_symints(self.sizes);
-  } else {
-    check_symint_list(self.strides);
-    check_symint_list(self.sizes);
-  }
+  if (format != MemoryFormat::Preserve) return;
+  if (!sym_strides) return throw_if(passed_on_strides_failure(self));
+  if (!is_non_overlapping_and_dense(self)) return;  // the cached flag
+  check_concrete_symints(self.strides);
+  check_concrete_symints(self.sizes);
 }
 
 // at::empty(sizes, format) for a format other than preserve (empty_generic):
@@ -133,10 +138,16 @@ Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFo
   return to_checked(self, dtype, format).value_or_throw();
 }
 
-Shape to_copy_strides(const Tensor& self, DType dtype) {
-  check_passed_on_strides(self, MemoryFormat::Preserve, false);
-  return checked_strided_layout(self.sizes, empty_like_strides(self, MemoryFormat::Preserve), dtype).strides;
+Checked<Shape> to_copy_strides_checked(const Tensor& self, DType dtype) {
+  SC_TRY(passed_on_strides_failure(self));  // check_passed_on_strides(self, MemoryFormat::Preserve, false)
+  Shape strides;
+  SC_TRY_ASSIGN(strides, empty_like_strides_checked(self, MemoryFormat::Preserve));
+  StridedLayout layout;
+  SC_TRY_ASSIGN(layout, strided_layout_checked(self.sizes, strides, dtype));
+  return std::move(layout.strides);
 }
+
+Shape to_copy_strides(const Tensor& self, DType dtype) { return to_copy_strides_checked(self, dtype).value_or_throw(); }
 
 // at::native::repeat: pad self's sizes with leading 1s, result =
 // empty(padded * repeats) (contiguous), filled through an unfolded alias.

@@ -26,6 +26,7 @@ Tensor to(const Tensor& self, std::optional<DType> dtype, std::optional<MemoryFo
 // after _to_copy's checks, allocating and copying nothing: TensorIterator's
 // promoted CPU inputs (engine/elementwise.cpp) are such copies.
 Shape to_copy_strides(const Tensor& self, DType dtype);
+Checked<Shape> to_copy_strides_checked(const Tensor& self, DType dtype);  // its errors returned
 // repeat(repeats): "Number of dimensions of repeat dims can not be smaller
 // than number of dimensions of tensor".
 Tensor repeat(const Tensor& self, const Shape& repeats);

@@ -482,7 +482,7 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
     if (t && t->dtype != common && t->device() == Device::CPU && !config.check_all_same_dtype) {
       Tensor h = *t;
       h.dtype = common;
-      h.strides = to_copy_strides(*t, common);
+      SC_TRY_ASSIGN(h.strides, to_copy_strides_checked(*t, common));
       h.stale_layout.reset();  // a fresh tensor: its own flags
       h.stale_numel.reset();
       promoted.push_back(std::move(h));
@@ -506,8 +506,10 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
     // permutation allocate through at::empty(shape, format), whose checks
     // iterator_output_strides makes in at::empty's order; any other layout
     // goes to empty_strided, unchecked, even when it equals the contiguous one.
-    Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
-    result = empty_strided_for_overwrite(shape, strides, common, device);  // the kernel writes every element
+    Shape strides;
+    SC_TRY_ASSIGN(strides, iterator_output_strides_checked(iops, shape, all_same, itemsize(common)));
+    // the kernel writes every element
+    SC_TRY_ASSIGN(result, empty_strided_for_overwrite_checked(shape, strides, common, device));
   } else {
     if (will_resize) {
       // On CPU an out of another dtype than the common one is swapped for a
@@ -523,7 +525,8 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
       const Tensor before = *out;  // the temporary has out's old shape
       warn_out_resized(*out, shape);
       // set_output_raw_strided: contiguous (strides omitted) unless the layout says otherwise.
-      Shape strides = iterator_output_strides(iops, shape, all_same, itemsize(common));
+      Shape strides;
+      SC_TRY_ASSIGN(strides, iterator_output_strides_checked(iops, shape, all_same, itemsize(common)));
       const int64_t old_bytes = out->storage->nbytes();
       SC_TRY(resize_out(*out, shape, strides));
       temporary_strides = strides;
@@ -549,7 +552,9 @@ Checked<Tensor> run_iterator_checked(Tensor* out, bool read_write, const std::ve
       t = *in.tensor;
       t.dtype = common;
     } else if (in.tensor->dtype != common) {
-      t = empty_strided(in.tensor->sizes, to_copy_strides(*in.tensor, common), common, device);
+      Shape strides;
+      SC_TRY_ASSIGN(strides, to_copy_strides_checked(*in.tensor, common));
+      SC_TRY_ASSIGN(t, empty_strided_checked(in.tensor->sizes, strides, common, device));
       kernels::copy(t, *in.tensor);
       originals.push_back(in.tensor);
     } else {

@@ -108,8 +108,8 @@ Shape empty_like_strides(const Tensor& self, MemoryFormat format) {
   return empty_like_strides_checked(self, format).value_or_throw();
 }
 
-Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape,
-                              int64_t element_size) {
+Checked<Shape> iterator_output_strides_checked(const std::vector<IterOperand>& ops, const Shape& shape,
+                                              bool all_same_shape, int64_t element_size) {
   // An output allocated without strides is at::empty(shape, format): the
   // storage size first (its message names no strides), then the contiguous
   // stride computation (2.x checks it: strides_for_format), then the format.
@@ -117,11 +117,13 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
   // before it checks them (resize_out): no check here, or the out would keep
   // its old header (generated seed 2277639).
   const bool allocated = !ops.empty() && ops[0].is_output && !ops[0].tensor;
-  auto empty_strides = [&](MemoryFormat format) {
-    if (!allocated) return strides_for_format_wrapping(shape, format);
-    check_factory_sizes(shape);  // at::empty: a negative size first (a broadcast of an as_strided [-1, 0] view)
-    (void)compute_storage_nbytes_contiguous(shape, element_size);
-    return strides_for_format(shape, format);
+  auto empty_strides = [&](MemoryFormat format) -> Checked<Shape> {
+    if (!allocated) return strides_for_format_wrapping_checked(shape, format);
+    SC_TRY(factory_sizes_failure(shape));  // at::empty: a negative size first (a broadcast of an as_strided [-1, 0] view)
+    int64_t nbytes = 0;
+    SC_TRY_ASSIGN(nbytes, compute_storage_nbytes_contiguous_checked(shape, element_size));
+    (void)nbytes;
+    return strides_for_format_checked(shape, format);
   };
   // fast_set_up (compute_fast_setup_type): operands that are defined and not resized.
   if (all_same_shape) {
@@ -152,7 +154,7 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
     }
   }
   const size_t ndim = shape.size();
-  if (ndim == 0) return {};
+  if (ndim == 0) return Shape{};
   // compute_strides: element strides (the element size cancels in every comparison
   // except across operands of different dtypes; keep bytes to be exact).
   std::vector<Shape> st;  // per participating operand, ndim entries
@@ -206,6 +208,11 @@ Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& 
     next = wrapping::mul(next, shape[perm[j]]);
   }
   return out;
+}
+
+Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape,
+                              int64_t element_size) {
+  return iterator_output_strides_checked(ops, shape, all_same_shape, element_size).value_or_throw();
 }
 
 }  // namespace sc::engine

@@ -54,5 +54,8 @@ struct IterOperand {
 // its int64 products wrap there (a [2^62, 0] float32 output gets stride 0).
 Shape iterator_output_strides(const std::vector<IterOperand>& ops, const Shape& shape, bool all_same_shape,
                               int64_t element_size);
+// Its errors (at::empty's, for an allocated output) returned, not thrown.
+Checked<Shape> iterator_output_strides_checked(const std::vector<IterOperand>& ops, const Shape& shape,
+                                              bool all_same_shape, int64_t element_size);
 
 }  // namespace sc::engine
