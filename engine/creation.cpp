@@ -178,6 +178,34 @@ namespace {
 // exact integer range this differs from rounding i + k once (measured:
 // arange(4128, bfloat16)[4113] is 4096, not 4128). Integer dtypes are exact
 // (int64 arithmetic, wrapped on the store).
+// The loop below for float16 and bfloat16 (acc float), typed: the same
+// conversions as its store_double/load_double calls, without their switch
+// per element (callgrind, 64 generated programs: arange 0.65 -> 0.27 M).
+struct HalfBits {
+  static uint16_t to(float f) { return float_to_half(f); }
+  static float from(uint16_t b) { return half_to_float(b); }
+};
+struct BFloat16Bits {
+  static uint16_t to(float f) { return float_to_bfloat16(f); }
+  static float from(uint16_t b) { return bfloat16_to_float(b); }
+};
+template <class Bits>
+void arange_fill_reduced(std::byte* p, int64_t n) {
+  constexpr int64_t lanes = 16;  // 32 bytes of 2-byte elements
+  auto put = [p](int64_t i, uint16_t b) { std::memcpy(p + i * 2, &b, 2); };
+  auto rounded = [](int64_t i) { return Bits::from(Bits::to(static_cast<float>(static_cast<double>(i)))); };
+  auto vector_at = [&](int64_t start) {
+    const float base = rounded(start);
+    for (int64_t k = 0; k < lanes; ++k) put(start + k, Bits::to(base + static_cast<float>(k)));
+  };
+  int64_t i = 0;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    vector_at(i);
+    vector_at(i + lanes);
+  }
+  for (; i < n; ++i) put(i, Bits::to(rounded(i)));
+}
+
 void arange_fill(Storage& storage, DType dtype) {
   const int64_t item = itemsize(dtype);
   const int64_t n = storage.nbytes() / item;
@@ -190,6 +218,8 @@ void arange_fill(Storage& storage, DType dtype) {
     store_iota(p, n, dtype);
     return;
   }
+  if (dtype == DType::Float16) return arange_fill_reduced<HalfBits>(p, n);
+  if (dtype == DType::BFloat16) return arange_fill_reduced<BFloat16Bits>(p, n);
   const bool acc_float = dtype != DType::Float32;  // acc_type<Half/BFloat16> = float; <float> = double
   auto round_to_dtype = [&](double v) {  // T(v), read back as double
     std::byte tmp[8];

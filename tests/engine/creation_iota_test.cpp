@@ -62,5 +62,37 @@ TEST(CreationIota, ArangeOfFloatsBelowTheirExactIntegerBoundHoldsEachIndex) {
   EXPECT_EQ(load_double(DType::BFloat16, b.storage->data() + 4113 * 2), 4096.0);
 }
 
+// Note [arange's vectorized loop] for float16 and bfloat16, past their exact
+// bound (the typed loop of engine/creation.cpp): the bytes of its model,
+// written here with store_double/load_double: pairs of 16-lane vectors whose
+// lane k is T(float(T(start)) + k), then the tail element by element.
+std::vector<std::byte> arange_model(DType d, int64_t n) {
+  std::vector<std::byte> out(static_cast<size_t>(n * 2));
+  auto rounded = [d](int64_t i) {  // T(i), as a float
+    std::byte tmp[2];
+    store_double(d, tmp, static_cast<double>(i));
+    return static_cast<float>(load_double(d, tmp));
+  };
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32)
+    for (int64_t start : {i, i + 16})
+      for (int64_t k = 0; k < 16; ++k)
+        store_double(d, out.data() + (start + k) * 2, static_cast<double>(rounded(start) + static_cast<float>(k)));
+  for (; i < n; ++i) store_double(d, out.data() + i * 2, rounded(i));
+  return out;
+}
+
+TEST(CreationIota, ArangeOfReducedFloatsPastTheirBoundIsTheVectorLoopsModel) {
+  for (auto [d, n] : {std::pair{DType::Float16, int64_t{2049}}, std::pair{DType::Float16, int64_t{6000 + 45}},
+                      std::pair{DType::BFloat16, int64_t{257}}, std::pair{DType::BFloat16, int64_t{4100}},
+                      std::pair{DType::BFloat16, int64_t{4128}}, std::pair{DType::BFloat16, int64_t{70000 + 17}}}) {
+    Tensor t = arange(n, d, Device::CPU);
+    const std::vector<std::byte> want = arange_model(d, n);
+    ASSERT_EQ(t.storage->nbytes(), static_cast<int64_t>(want.size()));
+    for (int64_t k = 0; k < n; ++k)
+      ASSERT_EQ(std::memcmp(t.storage->data() + k * 2, want.data() + k * 2, 2), 0) << dtype_name(d) << " n=" << n << " element " << k;
+  }
+}
+
 }  // namespace
 }  // namespace sc::engine
