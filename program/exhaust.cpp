@@ -93,6 +93,26 @@ const std::vector<Layout>& layouts() {
       // contiguous and channels_last at once (TensorIterator's fast set-up checks contiguous first)
       {"contiguous and channels_last", "b = narrow a 0 0 6\nx = view b [2,3,1,1]\n", {2, 3, 1, 1}},
       {"tiled transpose", "", {9, 16}},
+      // Extreme headers (Note [Extreme layouts], program/exhaust.h)
+      {"empty, sizes past int64 when multiplied", "x = as_strided a [0,4,4611686018427387904,4] [1,1,1,1] 0\n",
+       {0, 4, 4611686018427387904, 4}},
+      {"empty, an INT64_MAX size", "x = as_strided a [0,9223372036854775807] [1,1] 0\n", {0, 9223372036854775807}},
+      {"empty at storage offset INT64_MAX - 1", "x = as_strided a [0,4] [4,1] 9223372036854775806\n", {0, 4}},
+      // out= resizes that raise half way, leaving x's header stale (Note [Stale
+      // headers], program/generator.cpp): sizes [3,-1,0] over padded strides,
+      // its numel and flags as before; contiguous strides past INT64_MAX over
+      // numel 0 (2.x; 1.13 keeps them wrapped); sizes [2] at an offset whose
+      // bytes pass INT64_MAX, the storage not grown
+      {"stale header, numel overflow",
+       "so = clone a\nx = view so [4,6]\nsn = as_strided a [-1,0] [1,1] 0\nsw = as_strided a [3,1,1] [1,1,1] 0\nsr = add sw sn out=x\n",
+       {3, -1, 0}},
+      {"stale header, strides past INT64_MAX",
+       "x = view a [4,6]\nsn = as_strided a [0,4611686018427387904,4] [1,1,1] 0\nsr = add sn sn out=x\n",
+       {0, 4611686018427387904, 4}},
+      {"stale header, storage size past INT64_MAX bytes",
+       "x = as_strided a [0] [1] 2305843009213693950\nsz = narrow a 0 0 2\nsr = add sz sz out=x\n", {2}},
+      {"size-1 dim of stride 2^62", "x = as_strided a [1,4] [4611686018427387904,1] 0\n", {1, 4}},
+      {"size-1 dim of stride INT64_MAX", "x = as_strided a [4,1] [1,9223372036854775807] 0\n", {4, 1}},
   };
   return v;
 }

@@ -16,13 +16,30 @@
 // channels_last, overlapping (as_strided), non-dense (a sliced dim), size-1
 // dims with odd strides (also dense and transposed: clone's preserve rule
 // keeps exact strides there), contiguous and channels_last at once
-// (TensorIterator's fast set-up), and a 9x16 transposed slice of 288
-// elements (the copy kernels' tiled path). View ops take every layout in
-// float32 (`view` every dtype: its dtype= reinterprets); data ops every
-// layout in float32 and every other dtype in five layouts (1-d, 0-d, size 0,
-// transposed, tiled). Creation ops take each dtype with each of its scalar
-// edges (full's value, also beside a wrong size: check order; the literal's
+// (TensorIterator's fast set-up), a 9x16 transposed slice of 288
+// elements (the copy kernels' tiled path), and extreme headers
+// (Note [Extreme layouts]). View ops take every layout in float32 (`view`
+// every dtype: its dtype= reinterprets); data ops every layout in float32
+// and every other dtype in five layouts (1-d, 0-d, size 0, transposed,
+// tiled). Creation ops take each dtype with each of its scalar edges
+// (full's value, also beside a wrong size: check order; the literal's
 // values one at a time and each dtype's edges as another's literal).
+//
+// Note [Extreme layouts]: headers no small tensor has, on which LibTorch's
+// overflow checks fire, and which only the random search's multi-step
+// programs made before (88 of the 384 listed 2.15 error templates were never
+// met by the enumeration, `stridecheck exercise --templates`; 53 with them):
+//  - empty views whose sizes multiply past int64: [0,4,2^62,4] (contiguous
+//    strides overflow in clone, contiguous, empty_like, to, out= resizes),
+//    [0,INT64_MAX] (repeat's and flatten's products);
+//  - an empty view at storage offset INT64_MAX - 1 (select, narrow, unbind,
+//    chunk move the offset past int64: "Tensor: invalid storage offset");
+//  - stale headers, x the out= of a resize that raised half way (Note [Stale
+//    headers], program/generator.cpp): sizes [3,-1,0] with a stale numel,
+//    contiguous strides past INT64_MAX over numel 0, sizes [2] at an offset
+//    whose bytes pass INT64_MAX in a storage never grown;
+//  - a size-1 dim of stride 2^62 or INT64_MAX, which contiguity, overlap and
+//    the storage size ignore: a rule that reads that stride shows.
 //
 // Note [Exhaust combinations]: for each (op, input) every parameter (and
 // keyword) is varied alone, the others at their first valid class (optional

@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "engine/version_profile.h"
+#include "program/backend.h"
 #include "program/domains.h"
 #include "program/ops.h"
 #include "program/parser.h"
@@ -86,7 +88,7 @@ TEST(Exhaust, WritesOutEveryBoundaryValue) {
 TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
   std::set<std::string> layouts, inputs_seen;
   for (const ExhaustInput& in : exhaust_inputs()) layouts.insert(in.layout);
-  EXPECT_EQ(layouts.size(), 19u);
+  EXPECT_EQ(layouts.size(), 27u);
   for (const ExhaustCase& c : all_cases().at("transpose")) inputs_seen.insert(c.input);
   for (const std::string& l : layouts) EXPECT_TRUE(inputs_seen.count("float32 " + l)) << l;
   const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
@@ -99,6 +101,38 @@ TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
       EXPECT_TRUE(has_choice(all_cases().at("to"), "dtype", d2, std::string(d1) + " contiguous 1-d"))
           << d1 << " -> " << d2;
     }
+}
+
+// Note [Extreme layouts]: on the engine imitating 2.15, each extreme input
+// reaches the overflow check it is for (LibTorch raises the same; the
+// enumeration compares them).
+TEST(Exhaust, ExtremeLayoutsReachTheOverflowChecks) {
+  engine::ProfileScope profile("2.15");
+  auto engine = make_backend("engine:cpu");
+  RunOptions o;
+  o.record_contents = false;
+  struct Expected {
+    const char* op;
+    const char* layout;
+    const char* message;
+  };
+  for (const Expected& e : std::initializer_list<Expected>{
+           {"clone", "empty, sizes past int64 when multiplied", "Stride calculation overflowed"},
+           {"repeat", "empty, an INT64_MAX size", "maximum size for tensor at dimension"},
+           {"select", "empty at storage offset INT64_MAX - 1", "Tensor: invalid storage offset"},
+           {"clone", "stale header, numel overflow", "Trying to create tensor with negative dimension"},
+           {"select", "stale header, storage size past INT64_MAX bytes", "setStorage: sizes"}}) {
+    int cases = 0, reached = 0;
+    for (const ExhaustCase& c : all_cases().at(e.op)) {
+      if (c.input != std::string("float32 ") + e.layout) continue;
+      ++cases;
+      const Trace t = engine->run(c.program, o);
+      reached += c.op_step < t.steps.size() && t.steps[c.op_step].outcome == Outcome::Error &&
+                 t.steps[c.op_step].error_message.find(e.message) != std::string::npos;
+    }
+    EXPECT_GT(cases, 0) << e.op << " on " << e.layout;
+    EXPECT_GT(reached, 0) << e.op << " on " << e.layout << ": never '" << e.message << "'";
+  }
 }
 
 // Each case prints and parses back to itself, and writes through its result.
