@@ -1117,6 +1117,19 @@ class Generator {
     if (c_.percent(20)) return Number::floating(static_cast<double>(v) + one_of({0.0, 0.5, -0.5}));
     return I(v);
   }
+  // clamp_'s bounds (OptScalar) of an integer self: 3 times in 4 an integer
+  // exactly at the dtype's min or max or one past it, where the Clamp range
+  // checks branch (TensorCompare.cpp, 2.x: a min bound above the max raises, a
+  // min bound at the max is valid and clamps every element to it; a max bound
+  // below the min raises); self_dtype_limit draws the max itself 1 time in 10.
+  std::optional<Number> clamp_bound_edge(engine::DType d) {
+    using engine::DType;
+    if (engine::is_floating(d) || d == DType::Bool || !c_.percent(75)) return std::nullopt;
+    if (d == DType::Int64) return I(one_of<int64_t>({kI64Min, kI64Max, kI64Max, kI64Min + 1, kI64Max - 1}));
+    const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768 : INT32_MIN;
+    const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767 : INT32_MAX;
+    return I(one_of<int64_t>({lo - 1, lo, hi, hi, hi + 1}));
+  }
   Number scalar_value(std::string_view cls, const Value* self = nullptr) {
     const double inf = std::numeric_limits<double>::infinity();
     if (cls == "self dtype limit") return self ? self_dtype_limit(self->tensor.dtype) : scalar_value("int dtype limit");
@@ -1488,6 +1501,8 @@ class Generator {
       case Domain::Scalar: return scalar_value(cls, ctx.self);
       case Domain::OptScalar:
         if (cls == "none") return Ident{"none"};
+        if (cls == "self dtype limit" && ctx.self)
+          if (std::optional<Number> edge = clamp_bound_edge(ctx.self->tensor.dtype)) return *edge;
         return scalar_value(cls, ctx.self);
       case Domain::ScalarOrTensor:
         if (cls == "tensor") return Name{pick().name};
@@ -2095,6 +2110,8 @@ class Generator {
                          4294967553.0, 1099511628031.0, 9007199254740991.0, 9223372036854774784.0,
                          -9223372036854775808.0, std::numeric_limits<double>::quiet_NaN(), inf, -inf});
       if (std::isfinite(v) && std::fabs(v) > largest_finite(f)) v = one_of({-0.0, 0.5, 255.5});  // tensor's checked conversion
+      // a narrower float's -0.0 converts to bool through float (not double): 1 in 4 of its values
+      if (f != DType::Float64 && c_.percent(25)) v = -0.0;
       l.items.push_back(Number::floating(v));
     }
     Drafted make;
@@ -2105,13 +2122,16 @@ class Generator {
     const Value* v = emit_bound(std::move(make));
     return v ? *v : pick();
   }
-  // `to` of a "conversion edges" self: dtype= an integer dtype or bool 4 times in 5 (uint8 and bool
-  // three times as often as each other: uint8 alone goes through int64, bool alone compares with 0).
+  // `to` of a "conversion edges" self: dtype= an integer dtype or bool 4 times in 5 (uint8 alone goes
+  // through int64, bool alone compares with 0: one of them 4 times in 10, by the self's dtype).
   void conversion_keywords(std::string_view op, StepContext& ctx) {
     using engine::DType;
     if (op != "to" || self_class_ != "conversion edges" || !c_.percent(80)) return;
-    const DType d = one_of({DType::UInt8, DType::UInt8, DType::UInt8, DType::Int8, DType::Int16, DType::Int32,
-                            DType::Int64, DType::Bool, DType::Bool, DType::Bool});
+    // float64 (only it holds integers past 2^31 whose low byte is not 0): uint8 most often;
+    // a narrower float (whose -0.0 and NaN convert to bool through float): bool most often
+    const bool wide = ctx.self && ctx.self->tensor.dtype == DType::Float64;
+    const DType most = wide ? DType::UInt8 : DType::Bool, rest = wide ? DType::Bool : DType::UInt8;
+    const DType d = one_of({most, most, most, most, DType::Int8, DType::Int16, DType::Int32, DType::Int64, rest, rest});
     ctx.extra_kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
     ctx.drawn.push_back({"dtype", "set by the self class"});
   }

@@ -11,7 +11,9 @@
 //   0-d float32/float64 tensor (the opmath scalar; the 0-d operand ranks below
 //   the dimensioned self, so the result stays reduced);
 // - "past reduced float exact range": arange past 256 in bfloat16 and past
-//   2048 in float16, within 1 of a multiple of 8.
+//   2048 in float16, within 1 of a multiple of 8;
+// - clamp_'s "self dtype limit" bounds of an integer self (clamp_bound_edge):
+//   a min exactly at the dtype's max, and one past it.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine/version_profile.h"
 #include "program/backend.h"
@@ -73,7 +76,7 @@ TEST(GeneratorRuleBoundaries, ConversionEdgesReachIntegerDTypesPastInt32AndBoolO
   EXPECT_GT(to_integral * 100, drawn * 70) << to_integral << " of " << drawn;
   EXPECT_GT(past_int32_to_uint8, 20);
   EXPECT_GT(past_int32_to_narrow, 30);
-  EXPECT_GT(negative_zero_to_bool, 12);
+  EXPECT_GT(negative_zero_to_bool, 160);  // 104 before the bool target coupled to narrower floats
 }
 
 TEST(GeneratorRuleBoundaries, TiledTransposeMakesStridedSourceColumnsWithPartialTiles) {
@@ -139,6 +142,46 @@ TEST(GeneratorRuleBoundaries, ZeroDOfAnotherDTypeMeetsReducedFloatSelvesInOpmath
   EXPECT_GT(drawn, 500);
   EXPECT_GT(zero_d * 100, drawn * 65) << zero_d << " of " << drawn;
   EXPECT_GT(opmath_scalars, 100);
+}
+
+// clamp_bound_edge: a clamp_ min bound of class "self dtype limit" is, for an
+// integer self, most often an integer exactly at the dtype's max (valid: every
+// element becomes it) or one past it (raises), where the Clamp range check branches.
+TEST(GeneratorRuleBoundaries, ClampBoundsOfIntegerSelvesMeetTheDTypeMaxExactly) {
+  engine::ProfileScope profile("2.15");
+  auto engine = make_backend("engine:cpu");
+  GeneratorPolicy policy;
+  policy.ops = {"clamp_"};
+  RunOptions o;
+  o.record_contents = false;
+  int drawn = 0, at_max = 0, past_max = 0;
+  for (uint64_t seed = 0; seed < 3000; ++seed) {
+    Choices c = Choices::from_seed(seed);
+    GenerationLog log;
+    Program p = generate_program(c, policy, &log);
+    std::vector<size_t> steps;
+    for (size_t i = 0; i < p.steps.size(); ++i)
+      if (p.steps[i].op == "clamp_" && p.steps[i].args.size() > 1 &&
+          klass(log.steps[i], "min") == std::optional<std::string_view>("self dtype limit"))
+        steps.push_back(i);
+    if (steps.empty()) continue;
+    Trace t = engine->run(p, o);
+    for (size_t i : steps) {
+      const auto* min = std::get_if<Number>(&p.steps[i].args[1]);
+      if (!min || min->kind != Number::Kind::Int || i >= t.steps.size()) continue;
+      // the self's dtype: clamp_ returns self, and a raised step names the bound's range
+      const Outcome out = t.steps[i].outcome;
+      const std::string d = out == Outcome::Ok && !t.steps[i].results.empty() ? t.steps[i].results[0].dtype : "";
+      ++drawn;
+      const int64_t v = min->i;
+      at_max += (d == "uint8" && v == 255) || (d == "int8" && v == 127) || (d == "int16" && v == 32767) ||
+                (d == "int32" && v == INT32_MAX) || (d == "int64" && v == INT64_MAX);
+      past_max += out != Outcome::Ok && (v == 256 || v == 128 || v == 32768 || v == int64_t{INT32_MAX} + 1);
+    }
+  }
+  EXPECT_GT(drawn, 600);
+  EXPECT_GT(at_max, 200) << at_max << " of " << drawn;  // 124 before clamp_bound_edge
+  EXPECT_GT(past_max, 100) << past_max << " of " << drawn;
 }
 
 TEST(GeneratorRuleBoundaries, PastReducedFloatExactRangeArangesReducedFloatsNearVectorWidths) {
