@@ -388,8 +388,11 @@ Checked<Tensor> index_select_checked(const Tensor& self, int64_t dim, const Shap
   out_sizes[d] = ni;
   SC_TRY(numel_failure(out_sizes));  // resize_output of the empty result: safe_compute_numel first
   // resize_ has no negative-size check: a negative size of self (as_strided
-  // [0,0,-3]; numel 0 then) passes on to the result as it is (generated seed 210081)
+  // [0,0,-3]; numel 0 then) passes on to the result as it is (generated seed 210081),
+  // but its restride checks the contiguous strides' products (2.x): a size of
+  // INT64_MAX beside it (broadcast_to) overflows them (generated seed 160016829)
   const bool negative = std::any_of(out_sizes.begin(), out_sizes.end(), [](int64_t s) { return s < 0; });
+  if (negative) SC_TRY(contiguous_stride_failure(out_sizes));
   Tensor result = negative ? make_tensor(Storage::allocate(0, self.device()), out_sizes, contiguous_strides(out_sizes),
                                          0, self.dtype)
                            : empty(out_sizes, self.dtype, self.device());
