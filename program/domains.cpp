@@ -105,8 +105,11 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
   m[D::FormatSelf] = {"format op input", {{"recent value", 40, V}, {"any value", 30, V}, {"4-d or 5-d value", 30, V},
                                           {"huge numel", 4, B}, {"special-value run", 8, B},
                                           {"non-contiguous", 6, V}, {"dtype limits", 5, B},
-                                          {"conversion edges", 10, B}, {"tiled transpose", 5, V}}};
-  // "conversion edges" (here and in Other), "tiled transpose", and below
+                                          {"conversion edges", 10, B}, {"tiled transpose", 5, V},
+                                          {"ambiguous channels layout", 6, B}}};
+  // "conversion edges" (here and in Other), "tiled transpose", "ambiguous
+  // channels layout" (size-1 dims whose strides the channels-last rules
+  // read: N111, N1H1, 1C1W, C's stride 0), and below
   // "0-d of another dtype" (ScalarOrTensor) and "past reduced float exact
   // range" (ArangeEnd): Note [Rule boundaries drawn on purpose],
   // program/generator.cpp (float -> integer/bool conversions, the blocked

@@ -178,6 +178,7 @@ class Generator {
     if (cls == "dtype limits") return dtype_limits_value();
     if (cls == "conversion edges") return conversion_edges_value(nullptr);
     if (cls == "tiled transpose") return tiled_transpose_value();
+    if (cls == "ambiguous channels layout") return ambiguous_channels_value();
     auto has = [&](const Tensor& t) {
       const int64_t n = t.dim();
       if (cls == "0-d") return n == 0;
@@ -1817,6 +1818,7 @@ class Generator {
       if (std::any_of(out.step.kwargs.begin(), out.step.kwargs.end(), [&](const KwArg& k) { return k.key == kd.param; }))
         continue;
       std::string_view cls = draw_class(kd.domain);
+      ambiguous_channels_format(ctx, kd.domain, cls);
       std::optional<Arg> v = value(kd.domain, cls, ctx);
       out.drawn.push_back({kd.param, cls});
       if (v) out.step.kwargs.push_back({std::string(kd.param), std::move(*v), {}});
@@ -2077,6 +2079,12 @@ class Generator {
   //   the blocked transposing copy (ATen's copy_same_type_transpose_ and
   //   cpu_transpose need a dense source column and destination row; the
   //   engine's Note [Tiled transposing copy]) against its element loop.
+  // - "ambiguous channels layout" (FormatSelf): 4-d and 5-d views with size-1
+  //   dims whose strides are a neighbour's (N111, N1H1, 1C1W permuted), C's
+  //   stride 0 or a size-0 dim, with that rank's channels-last format= half
+  //   the time: where is_channels_last_strides_2d/3d default to contiguous
+  //   (suggest_memory_format, so `to`'s alias rule) and the contiguity rules
+  //   skip size-1 dims (ambiguous_channels_value).
   // - "0-d of another dtype" (ScalarOrTensor): `tensor v dtype=D` (1 in 5
   //   `tensor [v]`), D another dtype than self's (another floating one for a
   //   floating self 7 times in 10), v a value a narrower dtype cannot hold
@@ -2160,6 +2168,63 @@ class Generator {
     const Value* base = emit_bound(std::move(make));
     if (!base) return pick();
     return emit_as_strided(base->name, sizes, strides, offset, "made tiled transpose");
+  }
+  // "ambiguous channels layout" (FormatSelf): a 4-d (1 in 4 5-d) as_strided
+  // view of an arange, N 2..3, every other dim 1 half the time (else 2..3,
+  // 1 in 12 a 0), strides contiguous or channels-last for those sizes, each
+  // size-1 dim's stride then (half the time) a neighbour's in that order or
+  // the neighbour's times its size, C's stride 0 1 in 8: the inputs where
+  // is_channels_last_strides_2d/3d (c10/core/MemoryFormat.h) meet their
+  // special cases (N111, N11W sliced, N1H1, 1C1W permuted, C's stride 0, a
+  // size-0 dim) and compute_channels_last_contiguous / compute_contiguous
+  // skip size-1 dims. The format= of the op is that rank's channels-last
+  // format half the time (ambiguous_channels_format).
+  const Value& ambiguous_channels_value() {
+    using engine::DType;
+    if (!prog_) return pick();
+    const size_t rank = c_.percent(75) ? 4 : 5;
+    std::vector<int64_t> sizes(rank);
+    sizes[0] = c_.between(2, 3);
+    for (size_t d = 1; d < rank; ++d) sizes[d] = c_.percent(50) ? 1 : c_.between(2, 3);
+    if (c_.percent(8)) sizes[1 + c_.below(static_cast<uint32_t>(rank - 1))] = 0;
+    // inner to outer: contiguous W, H, (D,) C, N; channels-last C, W, H, (D,) N
+    std::vector<size_t> order;
+    const bool channels_last = c_.percent(50);
+    if (channels_last) order.push_back(1);
+    for (size_t d = rank; d-- > 1;)
+      if (d != 1 || !channels_last) order.push_back(d);
+    order.push_back(0);
+    std::vector<int64_t> strides(rank);
+    int64_t cur = 1;
+    for (size_t d : order) {
+      strides[d] = cur;
+      cur *= std::max<int64_t>(sizes[d], 1);
+    }
+    for (size_t k = 0; k < rank; ++k) {
+      const size_t d = order[k];
+      if (sizes[d] != 1 || !c_.percent(50)) continue;
+      const size_t nb = order[k == 0 ? 1 : c_.percent(50) || k + 1 == rank ? k - 1 : k + 1];
+      strides[d] = c_.percent(50) ? strides[nb] : strides[nb] * std::max<int64_t>(sizes[nb], 1);
+    }
+    if (c_.percent(12)) strides[1] = 0;
+    int64_t elems = 1;
+    for (size_t d = 0; d < rank; ++d) elems += std::max<int64_t>(sizes[d] - 1, 0) * strides[d];
+    Drafted make;
+    make.step.op = "arange";
+    make.step.args.push_back(I(elems));
+    if (c_.percent(50))
+      make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(one_of({DType::Float64, DType::Int32, DType::UInt8, DType::Float16})))}, {}});
+    make.drawn.push_back({"end", "made ambiguous channels layout"});
+    const Value* base = emit_bound(std::move(make));
+    if (!base) return pick();
+    return emit_as_strided(base->name, sizes, strides, 0, "made ambiguous channels layout");
+  }
+  // The format= of an op whose self is an "ambiguous channels layout": the
+  // channels-last format of its rank half the time.
+  void ambiguous_channels_format(const StepContext& ctx, Domain d, std::string_view& cls) {
+    if (d != Domain::OptFormat || self_class_ != "ambiguous channels layout" || !c_.percent(50)) return;
+    if (ctx.rank == 4) cls = "channels_last";
+    else if (ctx.rank == 5) cls = "channels_last_3d";
   }
   Name zero_d_other_dtype(StepContext& ctx) {
     using engine::DType;

@@ -12,6 +12,8 @@
 //   the dimensioned self, so the result stays reduced);
 // - "past reduced float exact range": arange past 256 in bfloat16 and past
 //   2048 in float16, within 1 of a multiple of 8;
+// - "ambiguous channels layout": N111 views, C's stride 0, with the rank's
+//   channels-last format= about half the time;
 // - clamp_'s "self dtype limit" bounds of an integer self (clamp_bound_edge):
 //   a min exactly at the dtype's max, and one past it.
 #include <gtest/gtest.h>
@@ -142,6 +144,47 @@ TEST(GeneratorRuleBoundaries, ZeroDOfAnotherDTypeMeetsReducedFloatSelvesInOpmath
   EXPECT_GT(drawn, 500);
   EXPECT_GT(zero_d * 100, drawn * 65) << zero_d << " of " << drawn;
   EXPECT_GT(opmath_scalars, 100);
+}
+
+// "ambiguous channels layout": 4-d and 5-d views with size-1 dims whose
+// strides the channels-last rules read (N111 with equal strides, C's stride 0),
+// the op's format= that rank's channels-last format about half the time.
+TEST(GeneratorRuleBoundaries, AmbiguousChannelsLayoutsMeetTheChannelsLastSpecialCases) {
+  GeneratorPolicy policy;
+  policy.ops = {"to"};
+  int drawn = 0, rank5 = 0, n111 = 0, c_stride0 = 0, cl_format = 0;
+  for (uint64_t seed = 0; seed < 3000; ++seed) {
+    Choices c = Choices::from_seed(seed);
+    GenerationLog log;
+    Program p = generate_program(c, policy, &log);
+    for (size_t i = 1; i < p.steps.size(); ++i) {
+      if (p.steps[i].op != "to" ||
+          klass(log.steps[i], "self") != std::optional<std::string_view>("ambiguous channels layout"))
+        continue;
+      ++drawn;
+      const KwArg* f = p.steps[i].kwarg("format");
+      const auto* fid = f ? std::get_if<Ident>(&f->value) : nullptr;
+      const Step& as = p.steps[i - 1];
+      if (as.op != "as_strided") continue;
+      const auto& sizes = std::get<List>(as.args[1]).items;
+      const auto& strides = std::get<List>(as.args[2]).items;
+      ASSERT_TRUE(sizes.size() == 4 || sizes.size() == 5);
+      rank5 += sizes.size() == 5;
+      bool ones = true, equal = true;
+      for (size_t d = 1; d < sizes.size(); ++d) {
+        ones &= sizes[d].i == 1;
+        equal &= strides[d].i == strides[0].i;
+      }
+      n111 += ones && equal;
+      c_stride0 += strides[1].i == 0;
+      cl_format += fid && fid->id == (sizes.size() == 4 ? "channels_last" : "channels_last_3d");
+    }
+  }
+  EXPECT_GT(drawn, 500);
+  EXPECT_GT(rank5, 120);
+  EXPECT_GT(n111, 40);
+  EXPECT_GT(c_stride0, 50);
+  EXPECT_GT(cl_format * 100, drawn * 40) << cl_format << " of " << drawn;
 }
 
 // clamp_bound_edge: a clamp_ min bound of class "self dtype limit" is, for an
