@@ -31,10 +31,13 @@
 # the scratch copy as it is), --tree DIR (scratch copy, default
 # out/plants/tree; its build folder is DIR/build; `--tree .` plants in this
 # tree itself and its build/, reverting each plant), --out FILE (the table,
-# default out/plants/table.md; logs beside it). PLANTS_CMAKE_ARGS goes to the
-# scratch build's configure step (e.g. -DSTRIDECHECK_ORACLE=find for Debian's
-# LibTorch 1.13). Exit status: 0 when every plant applied and built, 1
-# otherwise (a plant the search misses is a row, not an error), 2 for usage.
+# default out/plants/table.md; logs beside it). A scratch tree is built without
+# the CUDA kernels (-DSTRIDECHECK_WITH_CUDA=OFF: the searches run the CPU
+# engine, and a plant in a header the .cu files include would rebuild them with
+# nvcc); PLANTS_CMAKE_ARGS goes to the scratch build's configure step after it
+# (e.g. -DSTRIDECHECK_ORACLE=find for Debian's LibTorch 1.13). Exit status: 0
+# when every plant applied and built, 1 otherwise (a plant the search misses
+# is a row, not an error), 2 for usage.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 count=20000
@@ -49,7 +52,7 @@ only=""
 check=0
 tree="$root/out/plants/tree"
 table=""
-usage() { sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -102,8 +105,10 @@ if [ "$tree" != "$root" ] && [ "$sync" = 1 ]; then
 fi
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$tree}"
 build() { cmake --build "$tree/build" --target stridecheck >"$out_dir/logs/build.log" 2>&1; }
+no_cuda=-DSTRIDECHECK_WITH_CUDA=OFF
+[ "$tree" = "$root" ] && no_cuda=""  # --tree .: this tree's own build/ keeps its configuration
 # shellcheck disable=SC2086
-BUILD_DIR="$tree/build" BUILD_TARGETS=stridecheck "$tree/scripts/build.sh" ${PLANTS_CMAKE_ARGS:-} \
+BUILD_DIR="$tree/build" BUILD_TARGETS=stridecheck "$tree/scripts/build.sh" $no_cuda ${PLANTS_CMAKE_ARGS:-} \
   >"$out_dir/logs/build.log" 2>&1 || { echo "plants.sh: the unplanted build failed (see $out_dir/logs/build.log)" >&2; exit 1; }
 bin="$tree/build/bin/stridecheck"
 
