@@ -2081,8 +2081,8 @@ class Generator {
   //   engine's Note [Tiled transposing copy]) against its element loop.
   // - "ambiguous channels layout" (FormatSelf): 4-d and 5-d views with size-1
   //   dims whose strides are a neighbour's (N111, N1H1, 1C1W permuted), C's
-  //   stride 0 or a size-0 dim, with that rank's channels-last format= half
-  //   the time: where is_channels_last_strides_2d/3d default to contiguous
+  //   stride 0 or a size-0 dim, with that rank's channels-last format= 3
+  //   times in 4: where is_channels_last_strides_2d/3d default to contiguous
   //   (suggest_memory_format, so `to`'s alias rule) and the contiguity rules
   //   skip size-1 dims (ambiguous_channels_value).
   // - "0-d of another dtype" (ScalarOrTensor): `tensor v dtype=D` (1 in 5
@@ -2170,7 +2170,8 @@ class Generator {
     return emit_as_strided(base->name, sizes, strides, offset, "made tiled transpose");
   }
   // "ambiguous channels layout" (FormatSelf): a 4-d (1 in 4 5-d) as_strided
-  // view of an arange, N 2..3, every other dim 1 half the time (else 2..3,
+  // view of an arange, N 2..3; 1 in 3 an N111 (all size-1 dims of one
+  // stride, at most N's); else every other dim 1 half the time (else 2..3,
   // 1 in 12 a 0), strides contiguous or channels-last for those sizes, each
   // size-1 dim's stride then (half the time) a neighbour's in that order or
   // the neighbour's times its size, C's stride 0 1 in 8: the inputs where
@@ -2178,13 +2179,22 @@ class Generator {
   // special cases (N111, N11W sliced, N1H1, 1C1W permuted, C's stride 0, a
   // size-0 dim) and compute_channels_last_contiguous / compute_contiguous
   // skip size-1 dims. The format= of the op is that rank's channels-last
-  // format half the time (ambiguous_channels_format).
+  // format 3 times in 4 (ambiguous_channels_format).
   const Value& ambiguous_channels_value() {
     using engine::DType;
     if (!prog_) return pick();
     const size_t rank = c_.percent(75) ? 4 : 5;
     std::vector<int64_t> sizes(rank);
     sizes[0] = c_.between(2, 3);
+    // 1 in 3 an N111 (N1111) whose size-1 dims share one stride s <= stride[0]: the
+    // ambiguity is_channels_last_strides_2d/3d resolve to contiguous (min == stride[C] at N)
+    if (c_.percent(33)) {
+      const int64_t st = one_of<int64_t>({1, 1, 2, 3});
+      std::vector<int64_t> ones(rank, 1), strides(rank, st);
+      ones[0] = sizes[0];
+      strides[0] = st * c_.between(1, 3);
+      return emit_ambiguous_channels(ones, strides);
+    }
     for (size_t d = 1; d < rank; ++d) sizes[d] = c_.percent(50) ? 1 : c_.between(2, 3);
     if (c_.percent(8)) sizes[1 + c_.below(static_cast<uint32_t>(rank - 1))] = 0;
     // inner to outer: contiguous W, H, (D,) C, N; channels-last C, W, H, (D,) N
@@ -2207,22 +2217,29 @@ class Generator {
       strides[d] = c_.percent(50) ? strides[nb] : strides[nb] * std::max<int64_t>(sizes[nb], 1);
     }
     if (c_.percent(12)) strides[1] = 0;
+    return emit_ambiguous_channels(sizes, strides);
+  }
+  // `arange` (of another dtype half the time) and `as_strided sizes strides` of it.
+  const Value& emit_ambiguous_channels(const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides) {
+    using engine::DType;
     int64_t elems = 1;
-    for (size_t d = 0; d < rank; ++d) elems += std::max<int64_t>(sizes[d] - 1, 0) * strides[d];
+    for (size_t d = 0; d < sizes.size(); ++d) elems += std::max<int64_t>(sizes[d] - 1, 0) * strides[d];
     Drafted make;
     make.step.op = "arange";
     make.step.args.push_back(I(elems));
-    if (c_.percent(50))
-      make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(one_of({DType::Float64, DType::Int32, DType::UInt8, DType::Float16})))}, {}});
+    if (c_.percent(50)) {
+      const DType d = one_of({DType::Float64, DType::Int32, DType::UInt8, DType::Float16});
+      make.step.kwargs.push_back({"dtype", Ident{std::string(engine::dtype_name(d))}, {}});
+    }
     make.drawn.push_back({"end", "made ambiguous channels layout"});
     const Value* base = emit_bound(std::move(make));
     if (!base) return pick();
     return emit_as_strided(base->name, sizes, strides, 0, "made ambiguous channels layout");
   }
   // The format= of an op whose self is an "ambiguous channels layout": the
-  // channels-last format of its rank half the time.
+  // channels-last format of its rank 3 times in 4.
   void ambiguous_channels_format(const StepContext& ctx, Domain d, std::string_view& cls) {
-    if (d != Domain::OptFormat || self_class_ != "ambiguous channels layout" || !c_.percent(50)) return;
+    if (d != Domain::OptFormat || self_class_ != "ambiguous channels layout" || !c_.percent(75)) return;
     if (ctx.rank == 4) cls = "channels_last";
     else if (ctx.rank == 5) cls = "channels_last_3d";
   }

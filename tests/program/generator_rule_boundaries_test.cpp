@@ -13,7 +13,7 @@
 // - "past reduced float exact range": arange past 256 in bfloat16 and past
 //   2048 in float16, within 1 of a multiple of 8;
 // - "ambiguous channels layout": N111 views, C's stride 0, with the rank's
-//   channels-last format= about half the time;
+//   channels-last format= 3 times in 4;
 // - clamp_'s "self dtype limit" bounds of an integer self (clamp_bound_edge):
 //   a min exactly at the dtype's max, and one past it.
 #include <gtest/gtest.h>
@@ -148,7 +148,7 @@ TEST(GeneratorRuleBoundaries, ZeroDOfAnotherDTypeMeetsReducedFloatSelvesInOpmath
 
 // "ambiguous channels layout": 4-d and 5-d views with size-1 dims whose
 // strides the channels-last rules read (N111 with equal strides, C's stride 0),
-// the op's format= that rank's channels-last format about half the time.
+// the op's format= that rank's channels-last format 3 times in 4.
 TEST(GeneratorRuleBoundaries, AmbiguousChannelsLayoutsMeetTheChannelsLastSpecialCases) {
   GeneratorPolicy policy;
   policy.ops = {"to"};
@@ -170,10 +170,11 @@ TEST(GeneratorRuleBoundaries, AmbiguousChannelsLayoutsMeetTheChannelsLastSpecial
       const auto& strides = std::get<List>(as.args[2]).items;
       ASSERT_TRUE(sizes.size() == 4 || sizes.size() == 5);
       rank5 += sizes.size() == 5;
-      bool ones = true, equal = true;
+      // N111: the size-1 dims of one stride, at most N's (min == stride[C] when the walk reaches N)
+      bool ones = true, equal = strides[1].i > 0 && strides[1].i <= strides[0].i;
       for (size_t d = 1; d < sizes.size(); ++d) {
         ones &= sizes[d].i == 1;
-        equal &= strides[d].i == strides[0].i;
+        equal &= strides[d].i == strides[1].i;
       }
       n111 += ones && equal;
       c_stride0 += strides[1].i == 0;
@@ -182,9 +183,9 @@ TEST(GeneratorRuleBoundaries, AmbiguousChannelsLayoutsMeetTheChannelsLastSpecial
   }
   EXPECT_GT(drawn, 500);
   EXPECT_GT(rank5, 120);
-  EXPECT_GT(n111, 40);
-  EXPECT_GT(c_stride0, 50);
-  EXPECT_GT(cl_format * 100, drawn * 40) << cl_format << " of " << drawn;
+  EXPECT_GT(n111, 250);  // 72 before the N111 draws of their own
+  EXPECT_GT(c_stride0, 30);
+  EXPECT_GT(cl_format * 100, drawn * 65) << cl_format << " of " << drawn;
 }
 
 // clamp_bound_edge: a clamp_ min bound of class "self dtype limit" is, for an
