@@ -118,13 +118,45 @@ bool reads_chosen_bits_as_other_data(const uint8_t* flags, int64_t n, DType read
   return any && !all_own;
 }
 
+// Note [A write that cuts a chosen NaN]: a write narrower than a flagged
+// element, or straddling its edge (`neg` on an int16 view of the top two
+// bytes of a flagged float64), leaves the rest of its bytes holding the
+// payload LibTorch's loop chose, in an element that is no NaN any more: the
+// diff's NaN-bits excuse (both sides NaNs) no longer covers them, and 2.0.1,
+// whose mul_ chose the other operand, differs there from the engine (2.0.1
+// sweep seed 90820756). Those bytes are the loop's choice, which the engine
+// cannot know, so they become undefined, their flags cleared; reads of them
+// were undefined already (Note [NaN choices read as integers]).
 void clear_nan_choice(const Tensor& written) {
   Storage& s = *written.storage;
   if (!s.has_nan_choice() || written.numel() == 0) return;
   const int64_t item = itemsize(written.dtype);
   const Tensor w = written;
-  cpu::for_each_strided<1>(w.sizes, {&w}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
-    for (int64_t i = 0; i < n; ++i) s.clear_nan_choice((p[0] - s.data()) + i * st[0], item);
+  auto each_element = [&](auto fn) {
+    cpu::for_each_strided<1>(w.sizes, {&w}, [&](std::byte* const* p, const int64_t* st, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) fn((p[0] - s.data()) + i * st[0]);
+    });
+  };
+  // The flags before the write: a snapshot the storage copies before its change.
+  const std::shared_ptr<const std::vector<uint8_t>> before = s.nan_choice_snapshot();
+  each_element([&](int64_t off) { s.clear_nan_choice(off, item); });
+  if (!s.has_nan_choice()) return;
+  const std::vector<uint8_t>& was = *before;
+  each_element([&](int64_t off) {
+    for (int64_t edge : {off, off + item - 1}) {
+      const uint8_t code = was[static_cast<size_t>(edge)];
+      if (code == 0) continue;
+      const int64_t isz = itemsize(static_cast<DType>(code - 1));
+      const int64_t e = edge / isz * isz;  // the flagged element (elements of a dtype lie at its multiples)
+      if (e >= off && e + isz <= off + item) continue;  // written whole: its flags are gone
+      for (int64_t b = e; b < e + isz && b < s.nbytes(); ++b) {
+        const std::vector<uint8_t>& now = s.nan_choice_mask();
+        if (now.empty()) return;
+        if (now[static_cast<size_t>(b)] != code) continue;  // written by this write, or another element's
+        s.clear_nan_choice(b, 1);
+        s.mark_undefined(b, 1);
+      }
+    }
   });
 }
 

@@ -174,12 +174,47 @@ TEST(NanChoice, ChosenBitsReadAtAnotherWidthMakeUndefinedResults) {
   EXPECT_FALSE(undefined(as_brain, 0));
 
   // Half of a flagged float32 written over: the other half's chosen bits make
-  // the float32 element another number, so a float32 read of it is undefined.
+  // the float32 element another number, so a float32 read of it is undefined
+  // (the other half is undefined now: Note [A write that cuts a chosen NaN]).
   fill_(select(view_dtype(r, DType::Float16), 0, 1), Scalar::floating(1.0));
-  EXPECT_TRUE(r.storage->has_nan_choice());
+  EXPECT_FALSE(r.storage->has_nan_choice());
   Tensor after = clone(r);
   EXPECT_TRUE(undefined(after, 0));
   EXPECT_FALSE(undefined(after, 1));
+}
+
+// Note [A write that cuts a chosen NaN] (engine/nan_choice.cpp): the top two
+// bytes of a flagged float64 written as an int16 leave its other six bytes
+// holding the loop's chosen payload in an element that is no NaN any more:
+// they are undefined, their flags gone; a write of the whole element, or of
+// an unflagged neighbour, leaves nothing undefined (2.0.1 seed 90820756).
+TEST(NanChoice, AWriteThatCutsAChosenNanLeavesTheRestUndefined) {
+  auto float64_bits = [](std::initializer_list<uint64_t> bits) {
+    Tensor t = zeros({static_cast<int64_t>(bits.size())}, DType::Float64);
+    int64_t i = 0;
+    for (uint64_t b : bits) std::memcpy(t.storage->data() + 8 * i++, &b, 8);
+    return t;
+  };
+  auto undefined_byte = [](const Tensor& t, int64_t b) {
+    const auto& m = t.storage->undefined_mask();
+    return !m.empty() && m[static_cast<size_t>(b)] != 0;
+  };
+  const uint64_t one = 0x3ff0000000000000ull;
+  Tensor a = float64_bits({0x7ff8000020000000ull, one, 0x7ff8000020000000ull});
+  Tensor b = float64_bits({0x7ff8000000000000ull, one, 0x7ff8000000000000ull});
+  Tensor r = mul(a, Operand::of(b));  // elements 0 and 2 flagged
+  ASSERT_TRUE(flagged(r, 0));
+  Tensor halves = view_dtype(r, DType::Int16);
+  fill_(narrow(halves, 0, 4, 4), Scalar::integer(7));  // element 1, unflagged: nothing cut
+  EXPECT_FALSE(r.storage->has_undefined_bytes());
+  fill_(narrow(halves, 0, 3, 1), Scalar::integer(-1));  // the top int16 of element 0
+  for (int64_t k = 0; k < 6; ++k) EXPECT_TRUE(undefined_byte(r, k)) << "byte " << k;
+  for (int64_t k = 6; k < 24; ++k) EXPECT_FALSE(undefined_byte(r, k)) << "byte " << k;
+  EXPECT_FALSE(flagged(r, 0));
+  EXPECT_TRUE(flagged(r, 2));
+  fill_(select(r, 0, 2), Scalar::floating(1.0));  // element 2 written whole
+  EXPECT_FALSE(r.storage->has_nan_choice());
+  EXPECT_FALSE(undefined_byte(r, 16));
 }
 
 }  // namespace
