@@ -171,7 +171,7 @@ std::string mask_ranges(const std::vector<uint8_t>& m) {
 }
 
 [[noreturn]] void bad(size_t line, const std::string& why) {
-  throw RecordingError("recorded line " + std::to_string(line + 1) + ": " + why);
+  throw RecordingError("recorded line " + std::to_string(line + 1) + ": " + why, static_cast<int>(line), why);
 }
 
 // Splits on spaces; a '"' opens a quoted run (C escapes) that may hold spaces.

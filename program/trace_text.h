@@ -22,6 +22,7 @@
 // where <i> is the 0-based step index.
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "program/ir.h"
@@ -38,7 +39,10 @@ std::string render_side_by_side(const Program&, const Trace& a, const Trace& b);
 // Recorded `#>` lines.
 std::vector<std::string> serialize_trace(const Trace&);
 struct RecordingError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit RecordingError(const std::string& what, int index = -1, std::string why = "")
+      : std::runtime_error(what), index(index), why(std::move(why)) {}
+  int index;        // the 0-based recorded line (Program::recorded) at fault; -1: none
+  std::string why;  // the message without its "recorded line N: "
 };
 // Parses Program::recorded lines (with their "#>" prefix). Storage contents
 // come back as hashes (bytes empty, has_contents true) with the undefined mask

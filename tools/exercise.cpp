@@ -8,7 +8,9 @@
 // per op, each error template the oracle side raised, with its count and the
 // first file that raised it; --templates FILE also lists the templates of the
 // checked-in list (corpus/error_templates.txt) that no file reached.
-// Files ending in .prog are programs; any other file is a fuzzer input.
+// Files ending in .prog are programs; any other file is a fuzzer input. A
+// malformed program (file:line:col) or an unreadable file is reported on
+// stderr and the others still run; the exit status is then 2.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -73,6 +75,7 @@ int exercise_main(const std::vector<std::string>& all_args) {
   const bool oracle_left = names[0].rfind("libtorch", 0) == 0 && names[1].rfind("libtorch", 0) != 0;
   std::map<std::pair<std::string, std::string>, long> counts;
   long programs = 0;
+  bool unreadable = false;  // a malformed program or a file that cannot be read: reported, the rest still run, exit 2
   for (const std::string& path : files_under(o.paths)) {
     Program p;
     if (path.size() > 5 && path.ends_with(".prog")) {
@@ -80,10 +83,16 @@ int exercise_main(const std::vector<std::string>& all_args) {
         p = parse_file(path);
       } catch (const ParseError& e) {
         std::fprintf(stderr, "%s\n", e.text.c_str());
+        unreadable = true;
         continue;
       }
     } else {
       std::ifstream in(path, std::ios::binary);
+      if (!in) {
+        std::fprintf(stderr, "%s:0:0: cannot read the file\n", path.c_str());
+        unreadable = true;
+        continue;
+      }
       std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       p = fuzz_input_program(bytes.data(), bytes.size());
     }
@@ -103,12 +112,12 @@ int exercise_main(const std::vector<std::string>& all_args) {
   if (messages.enabled) {
     tally.print(stdout, oracle_left ? names[0] : names[1], messages.templates_file.empty() ? nullptr : &listed);
     std::fprintf(stderr, "exercise: %ld programs\n", programs);
-    return kExitOk;
+    return unreadable ? kExitUsage : kExitOk;
   }
   std::printf("op,outcome,count\n");
   for (const auto& [key, n] : counts) std::printf("%s,%s,%ld\n", key.first.c_str(), key.second.c_str(), n);
   std::fprintf(stderr, "exercise: %ld programs\n", programs);
-  return kExitOk;
+  return unreadable ? kExitUsage : kExitOk;
 }
 
 }  // namespace sc::tool

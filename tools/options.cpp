@@ -1,10 +1,12 @@
 #include <algorithm>
 #include <charconv>
+#include <fstream>
 
 #include "engine/kernels/cpu/parallel.h"
 #include "engine/version_profile.h"
 #include "program/backend.h"
 #include "program/ir.h"
+#include "program/parser.h"
 #include "program/trace_text.h"
 #include "tools/tool.h"
 #ifdef STRIDECHECK_HAVE_TORCH
@@ -155,6 +157,26 @@ void imitate_recorded_version(const Program& program) {
   std::string v = parse_recorded(program.recorded).backend_version;  // "LibTorch 2.15.0 (PyPI wheel ...)"
   if (v.rfind("LibTorch ", 0) != 0) return;
   if (auto p = engine::choose_profile(v.substr(9))) engine::set_profile(*p);
+}
+
+void check_recording(const Program& program, const std::string& path) {
+  if (program.recorded.empty()) return;  // compare_program says there is none
+  try {
+    parse_recorded(program.recorded);
+  } catch (const RecordingError& e) {
+    if (e.index < 0) throw ParseError(path, 0, 0, e.what());
+    // Program::recorded keeps the `#>` lines in file order (program/parser.cpp).
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    int line_no = 0, seen = -1;
+    while (std::getline(in, line)) {
+      ++line_no;
+      const size_t first = line.find_first_not_of(" \t");
+      if (first != std::string::npos && line.compare(first, 2, "#>") == 0 && ++seen == e.index)
+        throw ParseError(path, line_no, static_cast<int>(first) + 1, e.why);
+    }
+    throw ParseError(path, 0, 0, e.what());
+  }
 }
 
 std::string semantics_text(const Options& o) {

@@ -203,6 +203,7 @@ int replay_main(const std::vector<std::string>& args) {
     Program program;
     try {
       program = parse_file(path);
+      if (o.against_recorded) check_recording(program, path);
     } catch (const ParseError& e) {
       std::printf("FAIL %s\n  %s\n", path.c_str(), e.text.c_str());
       ++n.failed;

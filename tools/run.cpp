@@ -25,6 +25,7 @@ int run_main(const std::vector<std::string>& args) {
   Program program;
   try {
     program = parse_file(o.paths[0]);
+    if (o.against_recorded) check_recording(program, o.paths[0]);
   } catch (const ParseError& e) {
     std::fprintf(stderr, "%s\n", e.text.c_str());
     return kExitUsage;

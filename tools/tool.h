@@ -68,6 +68,10 @@ std::string semantics_text(const Options&);
 // recording was made with ("#> trace libtorch:cpu \"LibTorch 2.15.0 (...)\"");
 // unchanged when the program has no recording or names no readable version.
 void imitate_recorded_version(const Program&);
+// With --against-recorded: a malformed recording (`#>` lines, RecordingError)
+// as a ParseError at its line of the file `path` (replay and run report it as
+// they report a malformed program: file:line:col, exit 2). No recording: nothing.
+void check_recording(const Program&, const std::string& path);
 // Lines for --version and report headers.
 std::string version_text();
 std::string help_text();
