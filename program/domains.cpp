@@ -135,7 +135,11 @@ std::map<Domain, std::pair<std::string_view, std::vector<DomainClass>>> build_cl
                                     {"wraps when narrowed", 2, B},
                                     {"negative size", 5, B},
                                     {"rank 64 or 65", 1, B},
-                                    {"failed out=", 2, B}}};
+                                    {"failed out=", 2, B},
+                                    {"odd size-1 strides", 3, B}}};
+  // "odd size-1 strides" (here too): a size-1 dim's stride never ends one of
+  // computeStride's chunks of contiguous dims (TensorUtils.cpp), so view,
+  // reshape and flatten merge across it whatever it is.
   // "padded rows": rows of 2, 4 or 8 elements whose stride is 0..4 past
   // their length, at an offset of 0..4 (a narrow of the last dim): stride(-1)
   // is 1, and the outer stride, the offset or both are no multiple of a
