@@ -4,11 +4,15 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <stdexcept>
 
+#include "program/backend.h"
 #include "program/domains.h"
+#include "program/exhaust_overlap.h"
 #include "program/ops.h"
 #include "program/parser.h"
 #include "program/printer.h"
@@ -136,15 +140,20 @@ bool dtype_matters(const OpSpec& spec) {
   return spec.category != OpCategory::View && spec.category != OpCategory::Creation;
 }
 
-// The inputs an op runs on (Note [The exhaust catalogue]).
-std::vector<const ExhaustInput*> inputs_for(const OpSpec& spec) {
+// The inputs an op runs on (Note [The exhaust catalogue]): view ops every
+// layout in float32 (`view` every dtype too), data ops every layout in every
+// dtype; in phase 1 the data ops' other dtypes in five layouts, the rest in
+// phase 4 (ExhaustPolicy::phase).
+bool core_input(const OpSpec& spec, const ExhaustInput& in) {
+  return in.dtype == DType::Float32 || spec.name == "view" || in.layout == "contiguous 1-d" || in.layout == "0-d" ||
+         in.layout == "size 0" || in.layout == "transposed" || in.layout == "tiled transpose";
+}
+std::vector<const ExhaustInput*> inputs_for(const OpSpec& spec, int phase) {
   std::vector<const ExhaustInput*> out;
-  for (const ExhaustInput& in : exhaust_inputs()) {
-    if (in.dtype == DType::Float32 || spec.name == "view") out.push_back(&in);
-    else if (dtype_matters(spec) && (in.layout == "contiguous 1-d" || in.layout == "0-d" || in.layout == "size 0" ||
-                                     in.layout == "transposed" || in.layout == "tiled transpose"))
+  for (const ExhaustInput& in : exhaust_inputs())
+    if ((in.dtype == DType::Float32 || spec.name == "view" || dtype_matters(spec)) &&
+        core_input(spec, in) == (phase == 1))
       out.push_back(&in);
-  }
   return out;
 }
 
@@ -279,8 +288,10 @@ Arg placeholder(ParamKind k) {
 
 class Enumerator {
  public:
-  Enumerator(const std::string& op, const ExhaustPolicy& policy, ExhaustPlan& plan)
-      : spec_(find_op(op)), dom_(find_domain(op)), policy_(policy), plan_(plan) {
+  // prefix: a chain's first step (Note [Exhaust chains]): the op reads x0 and
+  // binds x (x2), with no write through.
+  Enumerator(const std::string& op, const ExhaustPolicy& policy, ExhaustPlan& plan, bool prefix = false)
+      : spec_(find_op(op)), dom_(find_domain(op)), policy_(policy), plan_(plan), prefix_(prefix) {
     if (!spec_ || !dom_) throw std::invalid_argument("exhaust: no op '" + op + "'");
     has_self_ = !spec_->params.empty() && spec_->params[0].kind == ParamKind::Tensor;
     for (size_t i = has_self_ ? 1 : 0; i < dom_->params.size(); ++i)
@@ -294,12 +305,13 @@ class Enumerator {
   }
 
   std::vector<ExhaustCase> run() {
-    if (!has_self_) {
+    auto in_phase = [&](int p) { return policy_.phase == 0 || policy_.phase == p; };
+    if (in_phase(1) && !has_self_) {
       one_factor(nullptr);
       combinations(nullptr);
       creation_values();
-    } else {
-      for (const ExhaustInput* in : inputs_for(*spec_)) {
+    } else if (in_phase(1)) {
+      for (const ExhaustInput* in : inputs_for(*spec_, 1)) {
         one_factor(in);
         if (pair_input(*in)) combinations(in);
       }
@@ -307,10 +319,79 @@ class Enumerator {
       dtype_pairs();
       view_dtypes();
     }
+    if (in_phase(2) && policy_.depth >= 2 && has_self_) overlap_pairs_of();
+    if (in_phase(3) && policy_.depth >= 2 && has_self_)
+      for (const ExhaustInput& in : exhaust_chain_inputs(policy_)) chained(&in);
+    if (in_phase(4))
+      for (const ExhaustInput* in : inputs_for(*spec_, 4)) one_factor(in);
+    return std::move(out_);
+  }
+
+  // A chain's first steps: the op at its first valid classes, and each valid
+  // class of each parameter alone (Note [Exhaust chains]).
+  std::vector<ExhaustCase> prefixes(const ExhaustInput& in) {
+    make(&in, {}, {}, {});
+    for (size_t s = 0; s < slots_.size(); ++s)
+      for (const DomainClass& c : domain_classes(slots_[s].domain))
+        if (c.validity == Validity::Valid) make(&in, {}, {{s, c.name, std::nullopt}}, {});
     return std::move(out_);
   }
 
  private:
+  // A chain input (x bound by a view of x0): the op at its first valid
+  // classes; on the chains whose first step is at its own first valid
+  // classes (layout "chain"), also each valid class of each parameter alone
+  // (ExhaustPolicy::wide: on every chain, each valid or boundary class).
+  void chained(const ExhaustInput* in) {
+    make(in, {}, {}, {});
+    if (!policy_.wide && in->layout != "chain") return;
+    for (size_t s = 0; s < slots_.size(); ++s)
+      for (const DomainClass& c : domain_classes(slots_[s].domain))
+        if (c.validity == Validity::Valid || (policy_.wide && c.validity == Validity::Boundary))
+          make(in, {}, {{s, c.name, std::nullopt}}, {});
+  }
+
+  // The two-operand data ops on overlapping pairs (program/exhaust_overlap.h),
+  // every dtype, each order and each operand with itself: in-place `op X Y`,
+  // and with out=X `op Y X`, `op Y Y` (neg: `neg Y`).
+  void overlap_pairs_of() {
+    static const std::set<std::string_view> in_place = {"add_", "sub_", "mul_", "div_", "copy_", "fill_"};
+    static const std::set<std::string_view> with_out = {"add", "mul", "neg"};
+    const bool ip = in_place.count(spec_->name) > 0;
+    if (!ip && !with_out.count(spec_->name)) return;
+    for (DType d : kDTypes)
+      for (const OverlapPair& pair : overlap_pairs(d)) {
+        const std::vector<Step> prefix = steps_of(pair.text);
+        const std::pair<const std::string*, const std::string*> orders[] = {
+            {&pair.p, &pair.q}, {&pair.q, &pair.p}, {&pair.p, &pair.p}, {&pair.q, &pair.q}};
+        for (const auto& [X, Y] : orders) {
+          std::vector<std::vector<Arg>> forms;
+          if (ip) forms = {{Name{*X}, Name{*Y}}};
+          else if (spec_->name == "neg") forms = {{Name{*Y}}};
+          else forms = {{Name{*Y}, Name{*X}}, {Name{*Y}, Name{*Y}}};
+          for (std::vector<Arg>& args : forms) {
+            ExhaustCase c;
+            c.op = std::string(spec_->name);
+            c.input = dname(d) + " pair '" + pair.relation + "'";
+            c.program.steps = prefix;
+            Step s;
+            s.op = c.op;
+            s.outputs = outputs();
+            std::string form = c.op;
+            for (const Arg& a : args) form += " " + std::get<Name>(a).id;
+            s.args = std::move(args);
+            if (!ip) {
+              s.kwargs = {{"out", Name{*X}, {}}};
+              form += " out=" + *X;
+            }
+            c.program.steps.push_back(std::move(s));
+            c.choices = {{"operands", "= " + form}};
+            finish(std::move(c));
+          }
+        }
+      }
+  }
+
   // Each slot alone: each class, and the values written out.
   void one_factor(const ExhaustInput* in) {
     if (slots_.empty()) make(in, {}, {}, {});
@@ -458,7 +539,7 @@ class Enumerator {
   // view dtype=: every dtype, reinterpreting each input's bytes.
   void view_dtypes() {
     if (spec_->name != "view") return;
-    for (const ExhaustInput* in : inputs_for(*spec_))
+    for (const ExhaustInput* in : inputs_for(*spec_, 1))
       for (DType d : kDTypes) {
         ExhaustCase c;
         c.op = "view";
@@ -477,8 +558,8 @@ class Enumerator {
 
   std::vector<std::string> outputs() const {
     switch (spec_->results) {
-      case Results::One: return {"r"};
-      case Results::Many: return {"r", "r2"};
+      case Results::One: return {prefix_ ? "x" : "r"};
+      case Results::Many: return prefix_ ? std::vector<std::string>{"x", "x2"} : std::vector<std::string>{"r", "r2"};
       case Results::Self: return {};
     }
     return {};
@@ -527,6 +608,7 @@ class Enumerator {
       s.args.push_back(spec_->params[i].default_value && !(has_self_ && i == 0) && !by_default(i)
                            ? *spec_->params[i].default_value
                            : placeholder(spec_->params[i].kind));
+    if (prefix_ && has_self_) s.args[0] = Name{"x0"};
     // `to` needs a keyword: dtype=float64 unless the combination sets dtype=
     // (a redraw replaces it; drawn before it, format= would leave none).
     if (spec_->name == "to") s.kwargs.push_back({"dtype", Ident{"float64"}, {}});
@@ -589,7 +671,7 @@ class Enumerator {
     // A combination outside the op's signature (view with neither a shape nor dtype=).
     if (check_signature(c.program.steps[c.op_step])) return void(++plan_.not_applicable);
     Step& op_step = c.program.steps[c.op_step];
-    if (!op_step.outputs.empty()) {
+    if (!op_step.outputs.empty() && !prefix_) {
       Step w;
       w.args = {Name{op_step.outputs[0]}};
       if (c.op == "empty_like") {
@@ -617,6 +699,7 @@ class Enumerator {
   const OpDomain* dom_;
   const ExhaustPolicy& policy_;
   ExhaustPlan& plan_;
+  bool prefix_ = false;
   bool has_self_ = false;
   std::vector<Slot> slots_;
   int first_dim_ = -1;
@@ -693,6 +776,50 @@ const std::vector<ExhaustInput>& exhaust_inputs() {
     return out;
   }();
   return v;
+}
+
+// Note [Exhaust chains]: the first step of each chain, on five float32
+// layouts whose x is renamed x0; kept where the engine runs it.
+const std::vector<ExhaustInput>& exhaust_chain_inputs(const ExhaustPolicy& policy) {
+  static std::mutex mu;
+  static std::map<uint64_t, std::vector<ExhaustInput>> made;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = made.find(policy.seed);
+  if (it != made.end()) return it->second;
+  std::vector<ExhaustInput>& out = made[policy.seed];
+  const std::unique_ptr<Backend> engine = make_backend("engine:cpu");
+  RunOptions run;
+  run.record_contents = false;
+  for (const char* layout : {"contiguous 3-d", "transposed", "non-dense", "stride 0", "overlapping"}) {
+    ExhaustInput base;
+    for (const ExhaustInput& in : exhaust_inputs())
+      if (in.dtype == DType::Float32 && in.layout == layout) base = in;
+    for (Step& s : base.steps)
+      for (std::string& o : s.outputs)
+        if (o == "x") o = "x0";
+    for (const OpSpec& op : all_ops()) {
+      if (op.category != OpCategory::View) continue;
+      ExhaustPlan plan;
+      for (ExhaustCase& c : Enumerator(std::string(op.name), policy, plan, /*prefix=*/true).prefixes(base)) {
+        const bool at_first_valid = c.choices.empty();  // no class varied
+        const Trace t = engine->run(c.program, run);
+        if (c.op_step >= t.steps.size() || t.steps[c.op_step].outcome != Outcome::Ok ||
+            t.steps[c.op_step].results.empty())
+          continue;
+        ExhaustInput in;
+        in.layout = at_first_valid ? "chain" : "chain class";
+        in.dtype = DType::Float32;
+        std::string what = c.description();  // "float32 transposed; dim 'negative'"
+        const size_t semi = what.find("; ");
+        in.name = base.name + " -> " + c.op + (semi == std::string::npos ? "" : " (" + what.substr(semi + 2) + ")");
+        c.program.steps[c.op_step].trailing_comment.clear();
+        in.steps = std::move(c.program.steps);
+        in.sizes = t.steps[c.op_step].results[0].sizes;
+        out.push_back(std::move(in));
+      }
+    }
+  }
+  return out;
 }
 
 std::string ExhaustCase::description() const {

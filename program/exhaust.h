@@ -19,9 +19,10 @@
 // (TensorIterator's fast set-up), a 9x16 transposed slice of 288
 // elements (the copy kernels' tiled path), and extreme headers
 // (Note [Extreme layouts]). View ops take every layout in float32 (`view`
-// every dtype: its dtype= reinterprets); data ops every layout in float32
-// and every other dtype in five layouts (1-d, 0-d, size 0, transposed,
-// tiled). Creation ops take each dtype with each of its scalar edges
+// every dtype: its dtype= reinterprets); data ops every layout in every
+// dtype (ExhaustPolicy::phase 1: every layout in float32, the other dtypes
+// in five layouts: 1-d, 0-d, size 0, transposed, tiled; phase 4 the rest).
+// Creation ops take each dtype with each of its scalar edges
 // (full's value, also beside a wrong size: check order; the literal's
 // values one at a time and each dtype's edges as another's literal).
 //
@@ -61,6 +62,29 @@
 // (`add_ r true`: 1 more, or true, in every dtype; `fill_` after empty_like),
 // so a view that should have been a copy, or the reverse, shows in the base's
 // storage.
+//
+// Note [Exhaust chains] (ExhaustPolicy::depth 2): a planted mistake in how a
+// view of a view composes its strides and offset, in the version counter a
+// view shares with its base, or in the overlap rules between two views of one
+// storage (aten/src/ATen/MemoryOverlap.cpp: has_internal_overlap's stride-0
+// dim, get_overlap_status's Full only for the same byte range *and* strides,
+// Partial otherwise, TooHard for a view that is not non-overlapping and dense;
+// TensorIterator's assert_no_internal_overlap on each output and
+// assert_no_partial_overlap of each input against it unless it is the output
+// itself; copy_'s early return for the same tensor or the same data, which
+// still bumps the version) needs two steps on one storage, which the single
+// step above never makes. So each op with a tensor input also runs on
+// chain inputs: a view op (each view op of the table, at its first valid
+// classes and at each valid class of each parameter alone) applied to five
+// float32 layouts (contiguous 3-d, transposed, non-dense, stride 0,
+// overlapping), kept where the engine runs it; the second op's valid and
+// boundary classes, each alone, then the write through its result (so
+// view-of-view write-through, and the versions of the base, the first view
+// and the second, after each step, are compared). And the two-operand data
+// ops (add_, sub_, mul_, div_, copy_, fill_; add, mul and neg with out=) run
+// on overlapping pairs (program/exhaust_overlap.h): two views of one storage
+// in each relation those rules tell apart, in every dtype, in each order
+// (and each with itself).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -107,6 +131,15 @@ struct ExhaustCase {
 struct ExhaustPolicy {
   uint64_t seed = 140000000;  // the per-class draws' choices (each case's own, from its description)
   size_t product_cap = 150;   // Note [Exhaust combinations]
+  int depth = 2;              // 1: one step on the catalogue; 2: also Note [Exhaust chains]
+  // The cases in four phases, each op's in this order: 1 one step on the
+  // catalogue (data ops' other dtypes in five layouts), 2 the overlapping
+  // pairs and 3 the chains (depth 2; the pairs first: a few thousand cases
+  // aimed at the overlap rules), 4 one step, data ops' other dtypes in the
+  // other layouts. 0: all; k: phase k alone (the tool runs phase 1 of every
+  // op, then 2, 3, 4).
+  int phase = 0;
+  bool wide = false;          // chains: every second-step class on every chain (Note [Exhaust chains])
   // The redraws' engine runs: steps estimated over max_bytes are not drawn against.
   GeneratorPolicy generator = [] {
     GeneratorPolicy g;
@@ -120,6 +153,10 @@ struct ExhaustPlan {
   size_t not_applicable = 0;  // that gave no program (redraw_parameter's nullopt)
   size_t repeats = 0;         // that gave a program an earlier one of the op gave
 };
+
+// The chain inputs (Note [Exhaust chains]): x bound by a view op's step on a
+// catalogue input (bound as x0), sizes as the engine ran it. Made once per seed.
+const std::vector<ExhaustInput>& exhaust_chain_inputs(const ExhaustPolicy& policy = {});
 
 // The cases of one op, deterministic for the policy; duplicates dropped.
 std::vector<ExhaustCase> exhaust_op(const std::string& op, const ExhaustPolicy& policy = {},

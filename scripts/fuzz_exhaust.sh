@@ -24,9 +24,9 @@ tool="$1" findings="$2" log="$3" seed="$4" known="${5:-}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# Every op, in the table's order (program/ops.h), as `exhaust --print` lists them.
-mapfile -t left < <("$tool" exhaust --seed "$seed" --print | sed -nE 's/^# exhaust ([^ ]+) [0-9]+: .*/\1/p' | uniq)
-[ "${#left[@]}" -gt 0 ] || { echo "exhaust: no ops listed by '$tool exhaust --print'"; exit 0; }
+# Every op, in the table's order (program/ops.h), as `exhaust --list-ops` lists them.
+mapfile -t left < <("$tool" exhaust --list-ops)
+[ "${#left[@]}" -gt 0 ] || { echo "exhaust: no ops listed by '$tool exhaust --list-ops'"; exit 0; }
 
 # Saves case K of op OP as a finding (never over a file).
 save_case() {  # op case first-line-of-the-finding
@@ -42,43 +42,52 @@ save_case() {  # op case first-line-of-the-finding
 : >"$log"
 cases=0 pass=0 fail=0 known_n=0 undef=0 skipped=0 deaths=0
 began=$(date +%s)
-while [ "${#left[@]}" -gt 0 ]; do
-  ops=()
-  for op in "${left[@]}"; do ops+=(--op "$op"); done
-  out="$work/run-$deaths"
-  rc=0
-  "$tool" exhaust --seed "$seed" --engine-threads random --out "$work/fails" \
-    ${known:+--known "$known"} "${ops[@]}" >"$out" 2>&1 || rc=$?
-  cat "$out" >>"$log"
-  # The ops this run finished print a row each ("<op> cases N ...").
-  done_ops=$(awk '$2 == "cases" {print $1}' "$out")
-  read -r c p f k u s < <(awk '$2 == "cases" {
-      for (i = 1; i <= NF; ++i) {
-        if ($i == "cases") c += $(i + 1); if ($i == "pass") p += $(i + 1); if ($i == "fail") f += $(i + 1)
-        if ($i == "known") k += $(i + 1); if ($i == "undefined") u += $(i + 1); if ($i == "skipped") s += $(i + 1)
-      }
-    } END {print c + 0, p + 0, f + 0, k + 0, u + 0, s + 0}' "$out")
-  cases=$((cases + c)) pass=$((pass + p)) fail=$((fail + f)) known_n=$((known_n + k)) undef=$((undef + u))
-  skipped=$((skipped + s))
-  died=""
-  if [ "$rc" -ge 128 ] || grep -q '^# stridecheck: killed by signal' "$out"; then
-    # "stridecheck exhaust: the process died in program N, op OP, case K (...)"
-    read -r dop dcase < <(sed -nE 's/.*the process died in program [0-9]+, op ([^,]+), case ([0-9]+) .*/\1 \2/p' "$out" | tail -1)
-    if [ -n "${dop:-}" ]; then
-      deaths=$((deaths + 1))
-      died=$dop
-      save_case "$dop" "$dcase" "stridecheck exhaust --seed $seed --op $dop, case $dcase: the process died here (status $rc)"
+# The four phases, as one run makes them (ExhaustPolicy::phase): every op's
+# one-step cases on the catalogue, its overlapping pairs, its chains, then
+# the data ops' other dtypes in the other layouts; a death restarts its own
+# phase with the ops it had not finished.
+all=("${left[@]}")
+for phase in 1 2 3 4; do
+  [ "$deaths" -lt 5 ] || break
+  left=("${all[@]}")
+  while [ "${#left[@]}" -gt 0 ]; do
+    ops=()
+    for op in "${left[@]}"; do ops+=(--op "$op"); done
+    out="$work/run-$phase-$deaths"
+    rc=0
+    "$tool" exhaust --seed "$seed" --phase "$phase" --engine-threads random --out "$work/fails" \
+      ${known:+--known "$known"} "${ops[@]}" >"$out" 2>&1 || rc=$?
+    cat "$out" >>"$log"
+    # The ops this run finished print a row each ("<op> cases N ...").
+    done_ops=$(awk '$2 == "cases" {print $1}' "$out")
+    read -r c p f k u s < <(awk '$2 == "cases" {
+        for (i = 1; i <= NF; ++i) {
+          if ($i == "cases") c += $(i + 1); if ($i == "pass") p += $(i + 1); if ($i == "fail") f += $(i + 1)
+          if ($i == "known") k += $(i + 1); if ($i == "undefined") u += $(i + 1); if ($i == "skipped") s += $(i + 1)
+        }
+      } END {print c + 0, p + 0, f + 0, k + 0, u + 0, s + 0}' "$out")
+    cases=$((cases + c)) pass=$((pass + p)) fail=$((fail + f)) known_n=$((known_n + k)) undef=$((undef + u))
+    skipped=$((skipped + s))
+    died=""
+    if [ "$rc" -ge 128 ] || grep -q '^# stridecheck: killed by signal' "$out"; then
+      # "stridecheck exhaust: the process died in program N, op OP, case K (...)"
+      read -r dop dcase < <(sed -nE 's/.*the process died in program [0-9]+, op ([^,]+), case ([0-9]+) .*/\1 \2/p' "$out" | tail -1)
+      if [ -n "${dop:-}" ]; then
+        deaths=$((deaths + 1))
+        died=$dop
+        save_case "$dop" "$dcase" "stridecheck exhaust --seed $seed --op $dop, case $dcase: the process died here (status $rc)"
+      fi
+    elif [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
+      echo "exhaust: stopped with status $rc (see $log)"
+      break 2
     fi
-  elif [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
-    echo "exhaust: stopped with status $rc (see $log)"
-    break
-  fi
-  next=()
-  for op in "${left[@]}"; do
-    grep -qxF "$op" <<<"$done_ops" || [ "$op" = "$died" ] || next+=("$op")
+    next=()
+    for op in "${left[@]}"; do
+      grep -qxF "$op" <<<"$done_ops" || [ "$op" = "$died" ] || next+=("$op")
+    done
+    [ -n "$died" ] && [ "$deaths" -lt 5 ] || next=()
+    left=("${next[@]}")
   done
-  [ -n "$died" ] && [ "$deaths" -lt 5 ] || next=()
-  left=("${next[@]}")
 done
 # Each failing case the tool wrote (<op>-<case>.prog) becomes a finding.
 for f in "$work/fails"/*.prog; do

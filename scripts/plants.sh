@@ -23,7 +23,9 @@
 #
 # --search exhaust runs `stridecheck exhaust --first-failure --engine-threads
 # random` instead (the domain enumeration, program/exhaust.h: deterministic,
-# so one run; the programs until its first failure are the figure).
+# so one run; the programs until its first failure are the figure);
+# --exhaust-args 'ARGS' adds ARGS to it (--phase 2-3: the overlapping pairs
+# and the chains alone, Note [Exhaust chains]).
 # Options: --count N (default 20000), --seed S (default 71000000), --runs K
 # (default 1; run k searches from seed S + k*N, a plant not found counting as
 # N), --swarm PERCENT (generate's swarm programs), --only REGEX (plant file
@@ -45,6 +47,7 @@ runs=1
 swarm=""
 seed=71000000
 search_mode=generate
+exhaust_args=""
 replay=1
 search=1
 sync=1
@@ -52,7 +55,7 @@ only=""
 check=0
 tree="$root/out/plants/tree"
 table=""
-usage() { sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,42p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -62,6 +65,7 @@ while [ $# -gt 0 ]; do
     --search) search_mode="$2"; shift 2
       [ "$search_mode" = generate ] || [ "$search_mode" = exhaust ] || { echo "plants.sh: --search generate|exhaust" >&2; exit 2; } ;;
     --only) only="$2"; shift 2 ;;
+    --exhaust-args) exhaust_args="$2"; shift 2 ;;
     --no-replay) replay=0; shift ;;
     --no-search) search=0; shift ;;
     --no-sync) sync=0; shift ;;
@@ -92,6 +96,16 @@ out_dir="$(dirname "${table:-$root/out/plants/table.md}")"
 table="${table:-$out_dir/table.md}"
 mkdir -p "$tree" "$out_dir/logs"
 tree="$(cd "$tree" && pwd)"
+# The plants as they are now, copied beside the logs: the scratch copy below
+# is synced once, at the start, and a plant read from this tree later (after
+# a rebase that changed it with the engine text it plants in) would not apply
+# to the scratch copy's older text (plant 85 in exhaust12's hour-long run: its
+# text followed an engine/inplace.cpp change landed while the run went on).
+snapshot="$out_dir/logs/plants"
+rm -rf "$snapshot" && mkdir -p "$snapshot"
+for i in "${!plants[@]}"; do
+  cp "${plants[$i]}" "$snapshot/" && plants[i]="$snapshot/$(basename "${plants[$i]}")"
+done
 # The scratch copy: the tracked and untracked, not ignored files of this tree.
 # Only a file whose contents differ is copied, and it gets the copy's time: an
 # unchanged file is not rebuilt, and a changed one always is (keeping its own
@@ -118,7 +132,7 @@ trap revert EXIT
 
 {
   if [ "$search" = 1 ] && [ "$search_mode" = exhaust ]; then
-    echo "plants: ${#plants[@]}, search: exhaust --first-failure --engine-threads random (programs until the first failure)"
+    echo "plants: ${#plants[@]}, search: exhaust --first-failure --engine-threads random${exhaust_args:+ $exhaust_args} (programs until the first failure)"
   elif [ "$search" = 1 ]; then
     echo "plants: ${#plants[@]}, search: generate --stats --first-failure --engine-threads random${swarm:+ $swarm} --seed S --count $count," \
       "S = $seed + k * $count for run k = 0..$((runs - 1))"
@@ -150,7 +164,8 @@ for p in "${plants[@]}"; do
       s=$((seed + k * count)) rc=0
       TIMEFORMAT='%U %S'
       if [ "$search_mode" = exhaust ]; then
-        { time "$bin" exhaust --quiet --first-failure --engine-threads random --known "$tree/corpus/known_divergences.txt" \
+        # shellcheck disable=SC2086
+        { time "$bin" exhaust --quiet --first-failure --engine-threads random $exhaust_args --known "$tree/corpus/known_divergences.txt" \
             --out "$out_dir/exhaust-found" >"$log.search.$k" 2>"$log.search.$k.err"; } 2>"$log.time.$k" || rc=$?
       else
         # shellcheck disable=SC2086

@@ -42,6 +42,8 @@ struct Settings {
   bool quiet = false;
   bool print = false;
   bool first_failure = false;
+  bool list_ops = false;
+  int first_phase = 1, last_phase = 4;  // --phase K or K-L (ExhaustPolicy::phase)
   size_t shard = 0, shards = 1;  // --shard K/N: every N-th case from the K-th (0-based), per op
   std::string out_dir = "out/exhaust";
   std::string known_file = "corpus/known_divergences.txt";
@@ -67,6 +69,19 @@ Settings parse(const std::vector<std::string>& args) {
       else if (a == "--stats") s.stats = true;
       else if (a == "--quiet" || a == "-q") s.quiet = true;
       else if (a == "--print") s.print = true;
+      else if (a == "--list-ops") s.list_ops = true;
+      else if (a == "--wide") s.policy.wide = true;
+      else if (a == "--depth") {
+        s.policy.depth = std::stoi(value());
+        if (s.policy.depth < 1 || s.policy.depth > 2) throw UsageError("exhaust: --depth is 1 or 2");
+      } else if (a == "--phase") {
+        const std::string v = value();
+        const size_t dash = v.find('-');
+        s.first_phase = std::stoi(v.substr(0, dash));
+        s.last_phase = dash == std::string::npos ? s.first_phase : std::stoi(v.substr(dash + 1));
+        if (s.first_phase < 1 || s.last_phase > 4 || s.first_phase > s.last_phase)
+          throw UsageError("exhaust: --phase is K or K-L, 1 <= K <= L <= 4");
+      }
       else if (a == "--first-failure") s.first_failure = true;
       else if (a == "--out") s.out_dir = value();
       else if (a == "--known") s.known_file = value();
@@ -112,12 +127,23 @@ std::string free_path(const std::string& dir, const std::string& op, size_t k) {
 
 int exhaust_main(const std::vector<std::string>& args) {
   const Settings s = parse(args);
+  if (s.list_ops) {  // the ops it would run, in order, one per line (no case is made)
+    for (const std::string& op : s.ops) std::printf("%s\n", op.c_str());
+    return kExitOk;
+  }
   if (s.print) {
     for (const std::string& op : s.ops) {
-      std::vector<ExhaustCase> cases = exhaust_op(op, s.policy);
-      for (size_t k = s.shard; k < cases.size(); k += s.shards)
-        std::printf("# exhaust %s %zu: %s\n%s\n", op.c_str(), k, cases[k].description().c_str(),
-                    print_program(cases[k].program).c_str());
+      size_t offset = 0;  // --phase K: numbered after the phases before it
+      for (int p = 1; p <= s.last_phase; ++p) {
+        ExhaustPolicy policy = s.policy;
+        policy.phase = p;
+        std::vector<ExhaustCase> cases = exhaust_op(op, policy);
+        for (size_t k = offset; k < offset + cases.size(); ++k)
+          if (p >= s.first_phase && k % s.shards == s.shard)
+            std::printf("# exhaust %s %zu: %s\n%s\n", op.c_str(), k, cases[k - offset].description().c_str(),
+                        print_program(cases[k - offset].program).c_str());
+        offset += cases.size();
+      }
     }
     return kExitOk;
   }
@@ -142,101 +168,120 @@ int exhaust_main(const std::vector<std::string>& args) {
   const bool check_claims = claims_checkable(names);
   crash_note::enable();
   const auto started = std::chrono::steady_clock::now();
-  std::map<std::string, Row> rows;
   std::vector<std::string> failing;
   Row total;
   bool stop = false;
-  for (const std::string& op : s.ops) {
-    if (stop) break;
-    const auto op_started = std::chrono::steady_clock::now();
-    ExhaustPlan plan;
-    std::vector<ExhaustCase> cases = exhaust_op(op, s.policy, &plan);
-    Row& row = rows[op];
-    row.combinations = plan.combinations;
-    row.not_applicable = plan.not_applicable;
-    for (size_t k = s.shard; k < cases.size() && !stop; k += s.shards) {
-      ExhaustCase& ec = cases[k];
-      crash_note::set("stridecheck exhaust: the process died in program " + std::to_string(total.cases + row.cases + 1) +
-                      ", op " + op + ", case " + std::to_string(k) + " (" + ec.description() +
-                      "); `stridecheck exhaust --print --op " + op + "` prints it\n");
-      if (s.threads.random || s.threads.fixed) {
-        Choices c = Choices::from_seed(s.policy.seed ^ (k * 0x9e3779b97f4a7c15ull));
-        set_generated_threads(ec.program, c, s.threads);
+  // Phase 1 of every op (one step on the catalogue), then phase 2 (the
+  // overlapping pairs), 3 (the chains), 4 (one step, the data ops' other
+  // dtypes in the other layouts): ExhaustPolicy::phase. An op's case k counts
+  // as in `--print`, whose list holds its phases in that order.
+  std::map<std::string, size_t> before;  // op -> its cases in the phases run so far
+  for (int phase = s.first_phase; phase <= s.last_phase && !stop; ++phase) {
+    static const char* const kPhases[] = {"", "", "phase 2, the overlapping pairs:\n", "phase 3, the chains:\n",
+                                          "phase 4, the data ops' other dtypes in the other layouts:\n"};
+    if (phase > 1 && (!s.quiet || s.stats)) std::printf("%s", kPhases[phase]);
+    for (const std::string& op : s.ops) {
+      if (stop) break;
+      const auto op_started = std::chrono::steady_clock::now();
+      ExhaustPlan plan;
+      ExhaustPolicy policy = s.policy;
+      if (!before.count(op))  // --phase K: the phases before it counted, not run
+        for (int p = 1; p < phase; ++p) {
+          policy.phase = p;
+          before[op] += exhaust_op(op, policy).size();
+        }
+      policy.phase = phase;
+      std::vector<ExhaustCase> cases = exhaust_op(op, policy, &plan);
+      const size_t offset = before[op];
+      before[op] += cases.size();
+      Row row;
+      row.combinations = plan.combinations;
+      row.not_applicable = plan.not_applicable;
+      for (size_t j = (s.shard + s.shards - offset % s.shards) % s.shards; j < cases.size() && !stop; j += s.shards) {
+        const size_t k = offset + j;
+        ExhaustCase& ec = cases[j];
+        crash_note::set("stridecheck exhaust: the process died in program " + std::to_string(total.cases + row.cases + 1) +
+                        ", op " + op + ", case " + std::to_string(k) + " (" + ec.description() +
+                        "); `stridecheck exhaust --print --op " + op + "` prints it\n");
+        if (s.threads.random || s.threads.fixed) {
+          Choices c = Choices::from_seed(s.policy.seed ^ (k * 0x9e3779b97f4a7c15ull));
+          set_generated_threads(ec.program, c, s.threads);
+        }
+        Options o;
+        o.budget_bytes = s.budget;
+        const ClaimCheckedComparison checked = compare_checking_claims(
+            [&] { return compare_program(ec.program, o, names, /*record_contents=*/false); }, check_claims);
+        const Comparison& c = checked.comparison;
+        std::string signature, text;
+        bool failed = c.diff.verdict == Verdict::Fail;
+        {
+          const UndefinedCheck& u = checked.claims;
+          if (!u.ok()) {
+            failed = true;
+            signature = std::string(kUndefinedCheckSignature);
+            text = "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);
+          }
+        }
+        ++row.cases;
+        if (ec.op_step < c.right.steps.size()) {
+          const StepObs& at = c.right.steps[ec.op_step];
+          if (at.outcome == Outcome::Ok) ++row.ok;
+          else if (at.outcome == Outcome::Skipped) ++row.unbound;
+          else if (at.outcome == Outcome::Error) {
+            ++row.raised;
+            row.errors.insert(at.error_kind + ": " + message_template(at.error_message));
+          }
+        }
+        if (failed) {
+          if (signature.empty()) {
+            signature = failure_signature(ec.program, c);
+            text = format_diff(ec.program, c.left, c.right, c.diff);
+          }
+          if (known && known->find_signature(signature, version)) {
+            ++row.known;
+            continue;
+          }
+          ++row.fail;
+          std::error_code err;
+          fs::create_directories(s.out_dir, err);
+          const std::string path = free_path(s.out_dir, op, k);
+          std::ofstream f(path);
+          f << "# stridecheck exhaust --op " << op << " --seed " << s.policy.seed << ", case " << k << ": "
+            << ec.description() << "\n# fail on " << names[0] << " vs " << names[1] << " (" << oracle
+            << "): " << signature << "\n"
+            << print_program(ec.program);
+          failing.push_back(path + ": " + ec.description() + ": " + signature);
+          if (!s.quiet)
+            std::printf("FAIL %s case %zu: %s\n  written to %s\n  %s\n", op.c_str(), k, ec.description().c_str(),
+                        path.c_str(), text.substr(0, text.find('\n', text.find('\n') + 1)).c_str());
+          if (s.first_failure) stop = true;
+        } else if (c.diff.verdict == Verdict::Pass) ++row.pass;
+        else if (c.diff.verdict == Verdict::Undefined) ++row.undef;
+        else ++row.skipped;
       }
-      Options o;
-      o.budget_bytes = s.budget;
-      const ClaimCheckedComparison checked = compare_checking_claims(
-          [&] { return compare_program(ec.program, o, names, /*record_contents=*/false); }, check_claims);
-      const Comparison& c = checked.comparison;
-      std::string signature, text;
-      bool failed = c.diff.verdict == Verdict::Fail;
-      {
-        const UndefinedCheck& u = checked.claims;
-        if (!u.ok()) {
-          failed = true;
-          signature = std::string(kUndefinedCheckSignature);
-          text = "an UNDEFINED claim of the engine does not hold under brute force:\n" + format_undefined_check(u);
-        }
+      row.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - op_started).count();
+      if (!s.quiet || s.stats) {
+        std::printf("%-13s cases %6lld (of %zu combinations, %zu gave none): pass %lld, fail %lld, known %lld, undefined "
+                    "%lld, skipped %lld; at the op: ok %lld, raised %lld (%zu distinct), unbound %lld; %.1f s\n",
+                    op.c_str(), static_cast<long long>(row.cases), row.combinations, row.not_applicable,
+                    static_cast<long long>(row.pass), static_cast<long long>(row.fail), static_cast<long long>(row.known),
+                    static_cast<long long>(row.undef), static_cast<long long>(row.skipped),
+                    static_cast<long long>(row.ok), static_cast<long long>(row.raised), row.errors.size(),
+                    static_cast<long long>(row.unbound), row.secs);
+        if (s.stats)
+          for (const std::string& e : row.errors) std::printf("    %s\n", e.c_str());
+        std::fflush(stdout);
       }
-      ++row.cases;
-      if (ec.op_step < c.right.steps.size()) {
-        const StepObs& at = c.right.steps[ec.op_step];
-        if (at.outcome == Outcome::Ok) ++row.ok;
-        else if (at.outcome == Outcome::Skipped) ++row.unbound;
-        else if (at.outcome == Outcome::Error) {
-          ++row.raised;
-          row.errors.insert(at.error_kind + ": " + message_template(at.error_message));
-        }
-      }
-      if (failed) {
-        if (signature.empty()) {
-          signature = failure_signature(ec.program, c);
-          text = format_diff(ec.program, c.left, c.right, c.diff);
-        }
-        if (known && known->find_signature(signature, version)) {
-          ++row.known;
-          continue;
-        }
-        ++row.fail;
-        std::error_code err;
-        fs::create_directories(s.out_dir, err);
-        const std::string path = free_path(s.out_dir, op, k);
-        std::ofstream f(path);
-        f << "# stridecheck exhaust --op " << op << " --seed " << s.policy.seed << ", case " << k << ": "
-          << ec.description() << "\n# fail on " << names[0] << " vs " << names[1] << " (" << oracle
-          << "): " << signature << "\n"
-          << print_program(ec.program);
-        failing.push_back(path + ": " + ec.description() + ": " + signature);
-        if (!s.quiet)
-          std::printf("FAIL %s case %zu: %s\n  written to %s\n  %s\n", op.c_str(), k, ec.description().c_str(),
-                      path.c_str(), text.substr(0, text.find('\n', text.find('\n') + 1)).c_str());
-        if (s.first_failure) stop = true;
-      } else if (c.diff.verdict == Verdict::Pass) ++row.pass;
-      else if (c.diff.verdict == Verdict::Undefined) ++row.undef;
-      else ++row.skipped;
+      total.cases += row.cases;
+      total.pass += row.pass;
+      total.fail += row.fail;
+      total.known += row.known;
+      total.undef += row.undef;
+      total.skipped += row.skipped;
+      total.combinations += row.combinations;
+      total.not_applicable += row.not_applicable;
+      for (const std::string& e : row.errors) total.errors.insert(op + ": " + e);
     }
-    row.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - op_started).count();
-    if (!s.quiet || s.stats) {
-      std::printf("%-13s cases %6lld (of %zu combinations, %zu gave none): pass %lld, fail %lld, known %lld, undefined "
-                  "%lld, skipped %lld; at the op: ok %lld, raised %lld (%zu distinct), unbound %lld; %.1f s\n",
-                  op.c_str(), static_cast<long long>(row.cases), row.combinations, row.not_applicable,
-                  static_cast<long long>(row.pass), static_cast<long long>(row.fail), static_cast<long long>(row.known),
-                  static_cast<long long>(row.undef), static_cast<long long>(row.skipped),
-                  static_cast<long long>(row.ok), static_cast<long long>(row.raised), row.errors.size(),
-                  static_cast<long long>(row.unbound), row.secs);
-      if (s.stats)
-        for (const std::string& e : row.errors) std::printf("    %s\n", e.c_str());
-      std::fflush(stdout);
-    }
-    total.cases += row.cases;
-    total.pass += row.pass;
-    total.fail += row.fail;
-    total.known += row.known;
-    total.undef += row.undef;
-    total.skipped += row.skipped;
-    total.combinations += row.combinations;
-    total.not_applicable += row.not_applicable;
-    for (const std::string& e : row.errors) total.errors.insert(op + ": " + e);
   }
   crash_note::set("");
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -328,12 +328,20 @@ commands:
       --op NAME              only this op (repeatable; default: every op)
       --seed N               the per-class draws' seed (default 140000000)
       --product-cap N        combine all parameters' classes up to N cases (150)
+      --depth 1|2            2 (default): also two-step chains (a view op,
+                             then each op) and overlapping operand pairs
+      --phase K[-L]          phases K to L alone (case numbers as --print's): by
+                             default 1 (one step on the catalogue), 2 (the
+                             overlapping pairs), 3 (the chains), 4 (the data
+                             ops' other dtypes in the other layouts), each
+                             over every op in turn
       --engine-threads N|random
                              each case's engine thread count (as generate)
       --shard K/N            every N-th case of each op from the K-th
       --stats                also each op's distinct error templates
       --first-failure        stop after the first failing case (scripts/plants.sh)
       --print                print the cases (runs nothing)
+      --list-ops             print the ops it would run, one per line
       --known FILE           (default corpus/known_divergences.txt)
       --backends, --budget (default 268435456), --quiet
   versions [options] [PATH...]

@@ -8,6 +8,7 @@
 #include "engine/version_profile.h"
 #include "program/backend.h"
 #include "program/domains.h"
+#include "program/exhaust_overlap.h"
 #include "program/ops.h"
 #include "program/parser.h"
 #include "program/printer.h"
@@ -170,6 +171,92 @@ TEST(Exhaust, IsDeterministicAndTheSeedOnlyMovesTheDraws) {
     for (const ExhaustCase& c : all_cases().at(op)) b.insert(c.description());
     EXPECT_GT(a.size(), b.size() * 9 / 10) << op;
   }
+}
+
+// Data ops take every layout in every dtype (not float32 alone).
+TEST(Exhaust, DataOpsTakeEveryLayoutInEveryDtype) {
+  for (const char* op : {"clone", "add_", "to", "neg", "copy_"}) {
+    std::set<std::string> seen;
+    for (const ExhaustCase& c : all_cases().at(op)) seen.insert(c.input);
+    for (const ExhaustInput& in : exhaust_inputs()) EXPECT_TRUE(seen.count(in.name)) << op << " on " << in.name;
+  }
+}
+
+// Note [Exhaust chains]: every view op makes a chain's first step on each
+// chain layout (where LibTorch has it: t of 3-d and view of a transposed or
+// expanded input raise), and every op with an input runs on every chain,
+// followed by the write through its result.
+TEST(Exhaust, ChainsTakeEveryViewOpThenEveryOp) {
+  const std::vector<ExhaustInput>& chains = exhaust_chain_inputs();
+  std::set<std::string> firsts;
+  for (const ExhaustInput& in : chains) {
+    firsts.insert(in.name.substr(0, in.name.find(" (")));
+    EXPECT_EQ(in.steps.back().args.empty() ? "" : std::get<Name>(in.steps.back().args[0]).id, "x0") << in.name;
+    EXPECT_EQ(in.steps.back().outputs[0], "x") << in.name;
+  }
+  const std::set<std::string> raise = {"float32 contiguous 3-d -> t", "float32 transposed -> view",
+                                       "float32 stride 0 -> view"};
+  for (const char* layout : {"contiguous 3-d", "transposed", "non-dense", "stride 0", "overlapping"})
+    for (const OpSpec& op : all_ops())
+      if (op.category == OpCategory::View) {
+        const std::string name = std::string("float32 ") + layout + " -> " + std::string(op.name);
+        EXPECT_EQ(firsts.count(name), raise.count(name) ? 0u : 1u) << name;
+      }
+  // each valid class of a first step's parameter alone (narrow's start, negative)
+  EXPECT_TRUE(firsts.count("float32 transposed -> narrow"));
+  bool negative_start = false;
+  for (const ExhaustInput& in : chains)
+    negative_start = negative_start || in.name == "float32 transposed -> narrow (start 'negative')";
+  EXPECT_TRUE(negative_start);
+  for (const char* op : {"narrow", "transpose", "view", "add_", "copy_", "clone", "contiguous", "neg", "zero_"}) {
+    std::set<std::string> on;
+    for (const ExhaustCase& c : all_cases().at(op)) {
+      if (c.input.find(" -> ") == std::string::npos) continue;
+      on.insert(c.input);
+      ASSERT_GE(c.op_step, 1u);
+      // the op reads the chain's x (a self class may insert steps of its own before it)
+      EXPECT_EQ(std::get<Name>(c.program.steps[c.op_step].args[0]).id, "x") << c.description();
+      if (!c.program.steps[c.op_step].outputs.empty()) EXPECT_EQ(c.program.steps[c.op_step + 1].op, "add_");
+    }
+    for (const ExhaustInput& in : chains) EXPECT_TRUE(on.count(in.name)) << op << " on " << in.name;
+  }
+  // most chains hold elements (a written-through empty view shows nothing)
+  size_t empty = 0;
+  for (const ExhaustInput& in : chains) {
+    int64_t n = 1;
+    for (int64_t d : in.sizes) n *= d;
+    empty += n == 0;
+  }
+  EXPECT_LT(empty * 5, chains.size()) << empty << " of " << chains.size() << " chains are empty";
+  // depth 1: no chain
+  ExhaustPolicy one;
+  one.depth = 1;
+  for (const ExhaustCase& c : exhaust_op("narrow", one)) EXPECT_EQ(c.input.find(" -> "), std::string::npos);
+}
+
+// Note [Exhaust chains]: the two-operand data ops on each overlapping pair,
+// in every dtype, both orders and each operand with itself.
+TEST(Exhaust, OverlapPairsInEveryRelationOrderAndDtype) {
+  const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
+                          "int32",   "int16",   "int8",    "uint8",    "bool"};
+  for (const char* op : {"add_", "sub_", "mul_", "div_", "copy_", "fill_", "add", "mul", "neg"}) {
+    std::set<std::string> seen;
+    for (const ExhaustCase& c : all_cases().at(op))
+      if (c.input.find(" pair '") != std::string::npos) seen.insert(c.input);
+    for (const char* d : dtypes)
+      for (const OverlapPair& pair : overlap_pairs(engine::DType::Float32))
+        if (pair.relation != "reinterpreted bytes")
+          EXPECT_TRUE(seen.count(std::string(d) + " pair '" + pair.relation + "'")) << op << " " << d << " " << pair.relation;
+  }
+  // copy_ of a square view from its transpose, both ways (Partial: raises), and
+  // the base written from a 0-d element of it; add with out= the read view's
+  // overlapping sibling; an expanded row written in place (internal overlap)
+  const auto& copy = all_cases().at("copy_");
+  EXPECT_TRUE(has_choice(copy, "operands", "= copy_ p q", "float32 pair 'same range, transposed'"));
+  EXPECT_TRUE(has_choice(copy, "operands", "= copy_ q p", "float32 pair 'same range, transposed'"));
+  EXPECT_TRUE(has_choice(all_cases().at("add_"), "operands", "= add_ a q", "int64 pair 'the base and a 0-d element of it'"));
+  EXPECT_TRUE(has_choice(all_cases().at("add"), "operands", "= add q p out=p", "float32 pair 'shifted by one element'"));
+  EXPECT_TRUE(has_choice(all_cases().at("mul_"), "operands", "= mul_ p p", "bool pair 'expanded row over its matrix'"));
 }
 
 TEST(Exhaust, EdgeValuesHoldEachDtypesEdges) {
