@@ -15,7 +15,7 @@ namespace {
 // get_overlap_status (aten/src/ATen/MemoryOverlap.cpp) of two observed
 // tensors: "No", "Full", "Partial", "TooHard" (the same object: "Full").
 std::string overlap_status(const TensorObs& a, const TensorObs& b, int64_t itemsize_a, int64_t itemsize_b) {
-  auto numel = [](const TensorObs& t) {
+  auto numel = [](const TensorObs& t) {  // the pairs' views are small
     int64_t n = 1;
     for (int64_t s : t.sizes) n *= s;
     return n;
