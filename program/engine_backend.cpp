@@ -182,6 +182,9 @@ std::optional<std::string> engine_cuda_unavailable() {
 namespace {
 
 // A program's `#! engine-threads N` holds for its run (Program::engine_threads).
+static_assert(AnswersExactOverlap<EngineTraits, EngineTraits::Tensor>::value,
+              "the engine answers the exact overlap on its own header (traced_backend.h, observe)");
+
 class EngineBackend : public TracedBackend<EngineTraits> {
  public:
   using TracedBackend<EngineTraits>::TracedBackend;

@@ -32,7 +32,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "program/chosen_nans.h"
@@ -158,6 +160,17 @@ class RecentHashes {
   std::array<std::shared_ptr<const HashedBytes>, kEntries> entries_{};
   size_t newest_ = kEntries - 1, count_ = 0, bytes_ = 0;
 };
+
+// Whether Traits answers the exact internal overlap on its own header
+// (Traits::exact_internal_overlap(const Tensor&)). The detection idiom, not a
+// requires-expression: the oracle's files include this header and build as
+// C++17 against LibTorch 1.13 with clang (CMakeLists.txt).
+template <class Traits, class Tensor, class = void>
+struct AnswersExactOverlap : std::false_type {};
+template <class Traits, class Tensor>
+struct AnswersExactOverlap<
+    Traits, Tensor, std::void_t<decltype(std::declval<Traits&>().exact_internal_overlap(std::declval<const Tensor&>()))>>
+    : std::true_type {};
 
 template <class Traits>
 class TracedBackend : public Backend {
@@ -383,7 +396,7 @@ class TracedBackend : public Backend {
     void observe(const Tensor& t, TensorObs& o) {
       TensorFacts f = traits.facts(t);
       // A backend whose header is already an engine::Shape answers on it (no conversion from f's vectors).
-      if constexpr (requires { traits.exact_internal_overlap(t); })
+      if constexpr (AnswersExactOverlap<Traits, Tensor>::value)
         o.exact_overlap = to_overlap(traits.exact_internal_overlap(t));
       else
         o.exact_overlap = to_overlap(engine::exact_internal_overlap(f.sizes, f.strides));
