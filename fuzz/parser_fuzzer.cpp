@@ -4,6 +4,9 @@
 //   - What parses prints back to text that parses to the same program, and
 //     printing that program again gives the same text (a fixed point),
 //     comments and recorded `#>` lines included.
+//   - The recorded lines parse as a trace (program/trace_text.h) or raise a
+//     RecordingError naming one of them (replay --against-recorded reports
+//     it at that line of the file); nothing else escapes.
 // Seeds: corpus/**/*.prog; dictionary: fuzz/parser_fuzzer.dict (scripts/fuzz.sh).
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +15,7 @@
 
 #include "program/parser.h"
 #include "program/printer.h"
+#include "program/trace_text.h"
 
 namespace {
 
@@ -31,6 +35,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const sc::ParseError& e) {
     if (e.line < 0 || e.col < 0) fail("a ParseError without a position", input, "", e.what());
     return 0;
+  }
+  if (!program.recorded.empty()) {
+    try {
+      (void)sc::parse_recorded(program.recorded);
+    } catch (const sc::RecordingError& e) {
+      if (e.index < 0 || e.index >= static_cast<int>(program.recorded.size()))
+        fail("a RecordingError without one of the recorded lines", input, "", e.what());
+    }
   }
   const std::string printed = sc::print_program(program);
   sc::Program reparsed;

@@ -420,7 +420,8 @@ Trace parse_recorded(const std::vector<std::string>& lines) {
       t.steps.push_back(std::move(o));
       continue;
     }
-    if (idx < 0 || idx + 1 != static_cast<int64_t>(t.steps.size())) bad(ln, "'" + kind + "' does not follow its 'step' line");
+    // (idx is any int64 the line holds: compared without adding to it)
+    if (idx < 0 || idx != static_cast<int64_t>(t.steps.size()) - 1) bad(ln, "'" + kind + "' does not follow its 'step' line");
     StepObs& o = t.steps.back();
     if (kind == "result") {
       if (f.size() != 12) bad(ln, "expected: result <i> <dtype> sizes= strides= offset= flags= same= view= base= storage= overlap=");

@@ -131,10 +131,18 @@ TEST(TraceText, MalformedRecordingsAreErrors) {
       {"#> trace x \"v\"", "#> step 0 ok", "#> result 0 float32 sizes=[2"},
       {"#> trace x \"v\"", "#> step 0 ok", "#> frobnicate 0"},
       {"#> trace x \"v\"", "#> step 0 ok", "#> warning 3 \"w\""},
+      // the step index past int64's last: compared, not incremented (UBSan: parser_fuzzer)
+      {"#> trace x \"v\"", "#> step 0 ok", "#> warning 9223372036854775807 \"w\""},
       {"#> trace x \"v\\q\""},
   };
   for (const auto& lines : bad) {
     EXPECT_THROW(parse_recorded(lines), RecordingError) << lines.back();
+    try {
+      parse_recorded(lines);
+    } catch (const RecordingError& e) {  // names one of the lines (replay reports its file line)
+      EXPECT_GE(e.index, 0) << lines.back();
+      EXPECT_LT(e.index, static_cast<int>(lines.size())) << lines.back();
+    }
   }
 }
 
