@@ -13,6 +13,7 @@
 #include "program/backend.h"
 #include "program/domains.h"
 #include "program/exhaust_overlap.h"
+#include "program/int_edges.h"
 #include "program/ops.h"
 #include "program/parser.h"
 #include "program/printer.h"
@@ -22,10 +23,7 @@ namespace {
 
 using engine::DType;
 
-constexpr int64_t kI64Min = std::numeric_limits<int64_t>::min();
-constexpr int64_t kI64Max = std::numeric_limits<int64_t>::max();
-constexpr int64_t k2p31 = int64_t{1} << 31;
-constexpr int64_t k2p62 = int64_t{1} << 62;
+using namespace int_edges;  // kI64Min, kI64Max, k2p31, k2p62
 
 const DType kDTypes[] = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16, DType::Int64,
                          DType::Int32,   DType::Int16,   DType::Int8,    DType::UInt8,    DType::Bool};

@@ -16,6 +16,7 @@
 #include "program/domains.h"
 #include "program/crash_trail.h"
 #include "program/engine_ops.h"
+#include "program/int_edges.h"
 #include "program/printer.h"
 #include "program/ops.h"
 #include "program/value_draws.h"
@@ -55,10 +56,7 @@ namespace {
 
 using engine::Tensor;
 
-constexpr int64_t kI64Min = std::numeric_limits<int64_t>::min();
-constexpr int64_t kI64Max = std::numeric_limits<int64_t>::max();
-constexpr int64_t k2p31 = int64_t{1} << 31;
-constexpr int64_t k2p62 = int64_t{1} << 62;
+using namespace int_edges;  // kI64Min, kI64Max, k2p31, k2p62
 
 struct Value {
   std::string name;
