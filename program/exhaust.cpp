@@ -94,6 +94,9 @@ const std::vector<Layout>& layouts() {
       {"transposed, size-1 odd stride", "x = as_strided a [3,1,2] [1,100,3] 0\n", {3, 1, 2}},
       // contiguous and channels_last at once (TensorIterator's fast set-up checks contiguous first)
       {"contiguous and channels_last", "b = narrow a 0 0 6\nx = view b [2,3,1,1]\n", {2, 3, 1, 1}},
+      // N111: every stride 1, strides-like channels_last but ambiguous, so
+      // contiguous (is_channels_last_strides_2d_s4, c10/core/MemoryFormat.h)
+      {"N111", "b = narrow a 0 0 2\nx = view b [2,1,1,1]\n", {2, 1, 1, 1}},
       {"tiled transpose", "", {9, 16}},
       // Extreme headers (Note [Extreme layouts], program/exhaust.h)
       {"empty, sizes past int64 when multiplied", "x = as_strided a [0,4,4611686018427387904,4] [1,1,1,1] 0\n",
@@ -608,8 +611,17 @@ class Enumerator {
                            : placeholder(spec_->params[i].kind));
     if (prefix_ && has_self_) s.args[0] = Name{"x0"};
     // `to` needs a keyword: dtype=float64 unless the combination sets dtype=
-    // (a redraw replaces it; drawn before it, format= would leave none).
-    if (spec_->name == "to") s.kwargs.push_back({"dtype", Ident{"float64"}, {}});
+    // (a redraw replaces it; drawn before it, format= would leave none); when
+    // it sets format= (a class other than 'absent'), that keyword alone
+    // (format=preserve until the redraw), so the same-dtype forms that may
+    // return self are met: to(channels_last) of an N111 tensor must copy
+    // (is_channels_last_strides_2d's ambiguity).
+    if (spec_->name == "to") {
+      const bool sets_format = std::any_of(assigns.begin(), assigns.end(), [&](const Assign& a) {
+        return slots_[a.slot].kwarg && slots_[a.slot].param == "format" && a.klass != "absent";
+      });
+      s.kwargs.push_back(sets_format ? KwArg{"format", Ident{"preserve"}, {}} : KwArg{"dtype", Ident{"float64"}, {}});
+    }
     // the classes to draw, in slot order: the varied ones and the defaults
     std::vector<std::pair<size_t, std::string_view>> draws;
     for (size_t k = 0; k < slots_.size(); ++k) {

@@ -15,7 +15,8 @@
 // 0 (also with a stride-0 dim), size 1, transposed, stride 0 (expanded), a storage offset,
 // channels_last, overlapping (as_strided), non-dense (a sliced dim), size-1
 // dims with odd strides (also dense and transposed: clone's preserve rule
-// keeps exact strides there), contiguous and channels_last at once
+// keeps exact strides there), N111 (every stride 1: channels_last-like yet
+// ambiguous, so contiguous), contiguous and channels_last at once
 // (TensorIterator's fast set-up), a 9x16 transposed slice of 288
 // elements (the copy kernels' tiled path), and extreme headers
 // (Note [Extreme layouts]). View ops take every layout in float32 (`view`

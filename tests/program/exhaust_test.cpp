@@ -99,7 +99,7 @@ TEST(Exhaust, WritesOutEveryBoundaryValue) {
 TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
   std::set<std::string> layouts, inputs_seen;
   for (const ExhaustInput& in : exhaust_inputs()) layouts.insert(in.layout);
-  EXPECT_EQ(layouts.size(), 27u);
+  EXPECT_EQ(layouts.size(), 28u);
   for (const ExhaustCase& c : all_cases().at("transpose")) inputs_seen.insert(c.input);
   for (const std::string& l : layouts) EXPECT_TRUE(inputs_seen.count("float32 " + l)) << l;
   const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
@@ -144,6 +144,32 @@ TEST(Exhaust, ExtremeLayoutsReachTheOverflowChecks) {
     EXPECT_GT(cases, 0) << e.op << " on " << e.layout;
     EXPECT_GT(reached, 0) << e.op << " on " << e.layout << ": never '" << e.message << "'";
   }
+}
+
+// `to` with format= alone (no dtype=) is enumerated, so the forms that may
+// return self are met: on the N111 layout (every stride 1: strides-like
+// channels_last but ambiguous, so contiguous) to(channels_last) copies, and
+// the engine's result is a storage of its own (plant 107 returns self).
+TEST(Exhaust, ToTakesFormatAloneOnTheAmbiguousN111Layout) {
+  engine::ProfileScope profile("2.15");
+  auto engine = make_backend("engine:cpu");
+  RunOptions o;
+  o.record_contents = false;
+  int copies = 0;
+  for (const ExhaustCase& c : all_cases().at("to")) {
+    if (c.input != "float32 N111") continue;
+    const Step& s = c.program.steps[c.op_step];
+    if (s.kwargs.size() != 1 || s.kwargs[0].key != "format" ||
+        std::get<Ident>(s.kwargs[0].value).id != "channels_last")
+      continue;
+    const Trace t = engine->run(c.program, o);
+    ASSERT_LT(c.op_step, t.steps.size());
+    const StepObs& step = t.steps[c.op_step];
+    ASSERT_EQ(step.outcome, Outcome::Ok) << c.description();
+    ASSERT_FALSE(step.results.empty());
+    copies += step.results[0].storage != t.steps[c.op_step - 1].results.at(0).storage;
+  }
+  EXPECT_GT(copies, 0);
 }
 
 // Each case prints and parses back to itself, and writes through its result.
