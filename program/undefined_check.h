@@ -15,7 +15,9 @@
 //     its own bytes;
 //   - elements reading undefined bytes: exactly the elements whose read
 //     element has an undefined byte (or is a bool byte other than 0/1);
-//   - each result's exact internal overlap in the trace, the same way;
+//   - each result's exact internal overlap in the trace, the same way (once
+//     per sizes, strides and answer, at most kTraceOverlapElements elements
+//     per trace);
 //   - TooHard (which marks everything undefined) on a tensor small enough to
 //     enumerate: the solver gave up where an exact answer was cheap.
 // A failed check is a finding, as a divergence is.
@@ -28,6 +30,10 @@
 #include "program/observation.h"
 
 namespace sc {
+
+// The most elements the trace's overlap answers are enumerated over, per
+// trace (64 results of the largest checked size).
+inline constexpr int64_t kTraceOverlapElements = int64_t{64} * engine::kBruteForceElements;
 
 struct UndefinedCheck {
   std::vector<std::string> findings;  // one line each: the claim and what enumeration found

@@ -220,6 +220,42 @@ TEST(UndefinedCheck, AFlippedOverlapAnswerIsCaught) {
   EXPECT_FALSE(check_undefined({}, t).ok());
 }
 
+// Note [The trace's overlap answers, enumerated once per geometry]: results
+// of one sizes, strides and answer at other offsets (unbind's pieces) are
+// enumerated once, a wrong answer still reported; past kTraceOverlapElements
+// per trace the rest are counted too big, not checked.
+TEST(UndefinedCheck, TraceOverlapAnswersAreEnumeratedOncePerGeometryWithinABudget) {
+  auto result = [](std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t offset, Overlap answer) {
+    TensorObs o;
+    o.sizes = std::move(sizes);
+    o.strides = std::move(strides);
+    o.storage_offset = offset;
+    o.exact_overlap = answer;
+    return o;
+  };
+  // 100 pieces [2,2] strides [1,1] (location 1 twice): right answers pass, each counted.
+  Trace t;
+  t.steps.resize(1);
+  for (int64_t k = 0; k < 100; ++k) t.steps[0].results.push_back(result({2, 2}, {1, 1}, 4 * k, Overlap::Yes));
+  UndefinedCheck u = check_undefined({}, t);
+  EXPECT_TRUE(u.ok()) << format_undefined_check(u);
+  EXPECT_EQ(u.checked, 100);
+  // The same pieces answered No: one finding, for the first piece.
+  for (TensorObs& o : t.steps[0].results) o.exact_overlap = Overlap::No;
+  u = check_undefined({}, t);
+  ASSERT_EQ(u.findings.size(), 1u) << format_undefined_check(u);
+  EXPECT_NE(u.findings[0].find("step 0 result 0 exact overlap"), std::string::npos) << u.findings[0];
+  // Geometries of their own past the budget: 100 results of 65,536 elements
+  // each, strides that differ; the first 64 checked, the rest too big.
+  Trace big;
+  big.steps.resize(1);
+  for (int64_t k = 0; k < 100; ++k) big.steps[0].results.push_back(result({256, 256}, {256 + k, 1}, 0, Overlap::No));
+  u = check_undefined({}, big);
+  EXPECT_TRUE(u.ok()) << format_undefined_check(u);
+  EXPECT_EQ(u.checked, kTraceOverlapElements / 65536);
+  EXPECT_EQ(u.too_big, 100 - kTraceOverlapElements / 65536);
+}
+
 // An input claimed to overlap (everything marked undefined) although every
 // element reads exactly its own bytes over-claims: LibTorch's result is defined.
 TEST(UndefinedCheck, AnOverlapClaimOnALinedUpInputIsAFinding) {
