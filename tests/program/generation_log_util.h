@@ -2,6 +2,7 @@
 // for the tests that check a class is drawn and makes what it is for.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -16,6 +17,15 @@ inline std::optional<std::string_view> klass(const std::vector<DrawnClass>& draw
   for (const DrawnClass& d : drawn)
     if (d.param == param) return d.klass;
   return std::nullopt;
+}
+
+// The steps of `p` that run `op` with `param` drawn from class `k`.
+inline std::vector<size_t> steps_drawing(const Program& p, const GenerationLog& log, std::string_view op,
+                                         std::string_view param, std::string_view k) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < p.steps.size() && i < log.steps.size(); ++i)
+    if (p.steps[i].op == op && klass(log.steps[i], param) == k) out.push_back(i);
+  return out;
 }
 
 // Generates the program of each seed in [0, seeds) under `policy` and calls

@@ -26,6 +26,7 @@ namespace {
 
 using testing::for_each_generated;
 using testing::klass;
+using testing::steps_drawing;
 
 TEST(GeneratorBoundaryClasses, StorageBytesAtInt64MaxNeedsTheLastElementsBeforeTheBound) {
   GeneratorPolicy policy;
@@ -125,11 +126,7 @@ int past_the_wrap_errors(const std::string& version, const std::string& message)
   policy.ops = {"movedim"};
   int reached = 0;
   for_each_generated(policy, 1500, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
-    std::vector<size_t> steps;
-    for (size_t i = 0; i < p.steps.size(); ++i)
-      if (p.steps[i].op == "movedim" && klass(log.steps[i], "self") == std::optional<std::string_view>("wraps when narrowed"))
-        steps.push_back(i);
-    reached += errors_at(*engine, p, steps, message);
+    reached += errors_at(*engine, p, steps_drawing(p, log, "movedim", "self", "wraps when narrowed"), message);
   });
   return reached;
 }

@@ -35,6 +35,7 @@ namespace {
 
 using testing::for_each_generated;
 using testing::klass;
+using testing::steps_drawing;
 
 std::string dtype_kwarg(const Step& s) {
   const KwArg* k = s.kwarg("dtype");
@@ -123,11 +124,7 @@ TEST(GeneratorRuleBoundaries, ZeroDOfAnotherDTypeMeetsReducedFloatSelvesInOpmath
   o.record_contents = false;
   int drawn = 0, zero_d = 0, opmath_scalars = 0;
   for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
-    std::vector<size_t> steps;
-    for (size_t i = 1; i < p.steps.size(); ++i)
-      if (p.steps[i].op == "mul" &&
-          klass(log.steps[i], "other") == std::optional<std::string_view>("0-d of another dtype"))
-        steps.push_back(i);
+    const std::vector<size_t> steps = steps_drawing(p, log, "mul", "other", "0-d of another dtype");
     if (steps.empty()) return;
     Trace t = engine->run(p, o);
     for (size_t i : steps) {
@@ -153,10 +150,7 @@ TEST(GeneratorRuleBoundaries, AmbiguousChannelsLayoutsMeetTheChannelsLastSpecial
   GeneratorPolicy policy;
   policy.ops = {"to"};
   int drawn = 0, rank5 = 0, n111 = 0, c_stride0 = 0, cl_format = 0;
-  for (uint64_t seed = 0; seed < 3000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
+  for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
     for (size_t i = 1; i < p.steps.size(); ++i) {
       if (p.steps[i].op != "to" ||
           klass(log.steps[i], "self") != std::optional<std::string_view>("ambiguous channels layout"))
@@ -180,7 +174,7 @@ TEST(GeneratorRuleBoundaries, AmbiguousChannelsLayoutsMeetTheChannelsLastSpecial
       c_stride0 += strides[1].i == 0;
       cl_format += fid && fid->id == (sizes.size() == 4 ? "channels_last" : "channels_last_3d");
     }
-  }
+  });
   EXPECT_GT(drawn, 500);
   EXPECT_GT(rank5, 120);
   EXPECT_GT(n111, 250);  // 72 before the N111 draws of their own
@@ -199,16 +193,10 @@ TEST(GeneratorRuleBoundaries, ClampBoundsOfIntegerSelvesMeetTheDTypeMaxExactly) 
   RunOptions o;
   o.record_contents = false;
   int drawn = 0, at_max = 0, past_max = 0;
-  for (uint64_t seed = 0; seed < 3000; ++seed) {
-    Choices c = Choices::from_seed(seed);
-    GenerationLog log;
-    Program p = generate_program(c, policy, &log);
-    std::vector<size_t> steps;
-    for (size_t i = 0; i < p.steps.size(); ++i)
-      if (p.steps[i].op == "clamp_" && p.steps[i].args.size() > 1 &&
-          klass(log.steps[i], "min") == std::optional<std::string_view>("self dtype limit"))
-        steps.push_back(i);
-    if (steps.empty()) continue;
+  for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
+    std::vector<size_t> steps = steps_drawing(p, log, "clamp_", "min", "self dtype limit");
+    std::erase_if(steps, [&](size_t i) { return p.steps[i].args.size() < 2; });
+    if (steps.empty()) return;
     Trace t = engine->run(p, o);
     for (size_t i : steps) {
       const auto* min = std::get_if<Number>(&p.steps[i].args[1]);
@@ -222,7 +210,7 @@ TEST(GeneratorRuleBoundaries, ClampBoundsOfIntegerSelvesMeetTheDTypeMaxExactly) 
                 (d == "int32" && v == INT32_MAX) || (d == "int64" && v == INT64_MAX);
       past_max += out != Outcome::Ok && (v == 256 || v == 128 || v == 32768 || v == int64_t{INT32_MAX} + 1);
     }
-  }
+  });
   EXPECT_GT(drawn, 600);
   EXPECT_GT(at_max, 200) << at_max << " of " << drawn;  // 124 before clamp_bound_edge
   EXPECT_GT(past_max, 100) << past_max << " of " << drawn;
