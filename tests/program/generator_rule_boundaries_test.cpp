@@ -53,9 +53,8 @@ TEST(GeneratorRuleBoundaries, ConversionEdgesReachIntegerDTypesPastInt32AndBoolO
   policy.ops = {"to"};
   int drawn = 0, to_integral = 0, past_int32_to_uint8 = 0, past_int32_to_narrow = 0, negative_zero_to_bool = 0;
   for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
-    for (size_t i = 1; i < p.steps.size(); ++i) {
-      if (p.steps[i].op != "to" || klass(log.steps[i], "self") != std::optional<std::string_view>("conversion edges"))
-        continue;
+    for (size_t i : steps_drawing(p, log, "to", "self", "conversion edges")) {
+      if (i < 1) continue;
       ++drawn;
       const std::string to = dtype_kwarg(p.steps[i]);
       to_integral += is_integral(to);
@@ -87,10 +86,8 @@ TEST(GeneratorRuleBoundaries, TiledTransposeMakesStridedSourceColumnsWithPartial
   policy.ops = {"contiguous"};
   int drawn = 0, transposed = 0, strided_column = 0, partial = 0, wide_items = 0;
   for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
-    for (size_t i = 2; i < p.steps.size(); ++i) {
-      if (p.steps[i].op != "contiguous" ||
-          klass(log.steps[i], "self") != std::optional<std::string_view>("tiled transpose"))
-        continue;
+    for (size_t i : steps_drawing(p, log, "contiguous", "self", "tiled transpose")) {
+      if (i < 2) continue;
       ++drawn;
       const Step& as = p.steps[i - 1];
       if (as.op != "as_strided") continue;  // its arange raised (over the budget): any value
@@ -151,10 +148,8 @@ TEST(GeneratorRuleBoundaries, AmbiguousChannelsLayoutsMeetTheChannelsLastSpecial
   policy.ops = {"to"};
   int drawn = 0, rank5 = 0, n111 = 0, c_stride0 = 0, cl_format = 0;
   for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
-    for (size_t i = 1; i < p.steps.size(); ++i) {
-      if (p.steps[i].op != "to" ||
-          klass(log.steps[i], "self") != std::optional<std::string_view>("ambiguous channels layout"))
-        continue;
+    for (size_t i : steps_drawing(p, log, "to", "self", "ambiguous channels layout")) {
+      if (i < 1) continue;
       ++drawn;
       const KwArg* f = p.steps[i].kwarg("format");
       const auto* fid = f ? std::get_if<Ident>(&f->value) : nullptr;
@@ -221,10 +216,7 @@ TEST(GeneratorRuleBoundaries, PastReducedFloatExactRangeArangesReducedFloatsNear
   policy.ops = {"arange"};
   int drawn = 0, bfloat16 = 0, float16 = 0;
   for_each_generated(policy, 3000, [&](uint64_t seed, const Program& p, const GenerationLog& log) {
-    for (size_t i = 0; i < p.steps.size(); ++i) {
-      if (p.steps[i].op != "arange" ||
-          klass(log.steps[i], "end") != std::optional<std::string_view>("past reduced float exact range"))
-        continue;
+    for (size_t i : steps_drawing(p, log, "arange", "end", "past reduced float exact range")) {
       ++drawn;
       const int64_t end = std::get<Number>(p.steps[i].args[0]).i;
       const std::string d = dtype_kwarg(p.steps[i]);
