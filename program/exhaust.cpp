@@ -23,7 +23,7 @@ namespace {
 
 using engine::DType;
 
-using namespace int_edges;  // kI64Min, kI64Max, k2p31, k2p62
+using namespace int_edges;  // kI64Min, kI64Max, k2p31, k2p62, integer_range
 
 const DType kDTypes[] = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16, DType::Int64,
                          DType::Int32,   DType::Int16,   DType::Int8,    DType::UInt8,    DType::Bool};
@@ -219,8 +219,7 @@ std::vector<Number> scalar_values(DType d) {
     v.push_back(F(9223372036854775808.0));
     v.push_back(F(-9223372036854777856.0));
   } else {
-    const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768 : INT32_MIN;
-    const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767 : INT32_MAX;
+    const auto [lo, hi] = integer_range(d);
     for (int64_t x : {lo - 1, lo, lo + 1, hi - 1, hi, hi + 1}) v.push_back(I(x));
     v.push_back(F(static_cast<double>(hi) + 0.5));
     if (d == DType::UInt8) v.push_back(I(-255)), v.push_back(I(-256));

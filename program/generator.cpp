@@ -56,7 +56,7 @@ namespace {
 
 using engine::Tensor;
 
-using namespace int_edges;  // kI64Min, kI64Max, k2p31, k2p62
+using namespace int_edges;  // kI64Min, kI64Max, k2p31, k2p62, integer_range
 
 struct Value {
   std::string name;
@@ -589,10 +589,7 @@ class Generator {
                                                                  -2147483649.0, 3000000001.0, 4294967553.0,
                                                                  9223372036854774784.0})));
       } else {
-        const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768
-                         : d == DType::Int32 ? INT32_MIN : kI64Min;
-        const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767
-                         : d == DType::Int32 ? INT32_MAX : kI64Max;
+        const auto [lo, hi] = integer_range(d);
         l.items.push_back(I(one_of<int64_t>({lo, lo + 1, hi - 1, hi, 0, 1, d == DType::UInt8 ? 128 : -1})));
       }
     }
@@ -1109,8 +1106,7 @@ class Generator {
       if (c_.percent(20)) return Number::floating(one_of({9223372036854775808.0, -9223372036854777856.0}));
       return I(v);
     }
-    const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768 : INT32_MIN;
-    const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767 : INT32_MAX;
+    const auto [lo, hi] = integer_range(d);
     int64_t v = one_of<int64_t>({lo - 1, lo - 1, lo, lo + 1, hi - 1, hi, hi + 1, hi + 1});  // past the range: 1 in 2
     if (d == DType::UInt8 && c_.percent(30)) v = one_of<int64_t>({-255, -256});
     if (c_.percent(20)) return Number::floating(static_cast<double>(v) + one_of({0.0, 0.5, -0.5}));
@@ -1125,8 +1121,7 @@ class Generator {
     using engine::DType;
     if (engine::is_floating(d) || d == DType::Bool || !c_.percent(75)) return std::nullopt;
     if (d == DType::Int64) return I(one_of<int64_t>({kI64Min, kI64Max, kI64Max, kI64Min + 1, kI64Max - 1}));
-    const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768 : INT32_MIN;
-    const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767 : INT32_MAX;
+    const auto [lo, hi] = integer_range(d);
     return I(one_of<int64_t>({lo - 1, lo, hi, hi, hi + 1}));
   }
   Number scalar_value(std::string_view cls, const Value* self = nullptr) {
@@ -2272,10 +2267,7 @@ class Generator {
     } else if (d == DType::Bool) {
       v = Number::boolean(c_.percent(50));
     } else {
-      const int64_t lo = d == DType::UInt8 ? 0 : d == DType::Int8 ? -128 : d == DType::Int16 ? -32768
-                       : d == DType::Int32 ? INT32_MIN : kI64Min;
-      const int64_t hi = d == DType::UInt8 ? 255 : d == DType::Int8 ? 127 : d == DType::Int16 ? 32767
-                       : d == DType::Int32 ? INT32_MAX : kI64Max;
+      const auto [lo, hi] = integer_range(d);
       v = I(c_.percent(50) ? one_of<int64_t>({lo, lo + 1, hi - 1, hi}) : one_of<int64_t>({0, 1, 2, 3, 100}));
     }
     Drafted make;

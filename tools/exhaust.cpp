@@ -125,6 +125,17 @@ std::string free_path(const std::string& dir, const std::string& op, size_t k) {
 
 }  // namespace
 
+// The cases op has in the phases before `phase`: its case numbers there count
+// on from them, as `--print` lists an op's phases in order.
+size_t cases_before(const std::string& op, ExhaustPolicy policy, int phase) {
+  size_t n = 0;
+  for (int p = 1; p < phase; ++p) {
+    policy.phase = p;
+    n += exhaust_op(op, policy).size();
+  }
+  return n;
+}
+
 int exhaust_main(const std::vector<std::string>& args) {
   const Settings s = parse(args);
   if (s.list_ops) {  // the ops it would run, in order, one per line (no case is made)
@@ -133,13 +144,13 @@ int exhaust_main(const std::vector<std::string>& args) {
   }
   if (s.print) {
     for (const std::string& op : s.ops) {
-      size_t offset = 0;  // --phase K: numbered after the phases before it
-      for (int p = 1; p <= s.last_phase; ++p) {
+      size_t offset = cases_before(op, s.policy, s.first_phase);  // --phase K: numbered after the phases before it
+      for (int p = s.first_phase; p <= s.last_phase; ++p) {
         ExhaustPolicy policy = s.policy;
         policy.phase = p;
         std::vector<ExhaustCase> cases = exhaust_op(op, policy);
         for (size_t k = offset; k < offset + cases.size(); ++k)
-          if (p >= s.first_phase && k % s.shards == s.shard)
+          if (k % s.shards == s.shard)
             std::printf("# exhaust %s %zu: %s\n%s\n", op.c_str(), k, cases[k - offset].description().c_str(),
                         print_program(cases[k - offset].program).c_str());
         offset += cases.size();
@@ -185,11 +196,7 @@ int exhaust_main(const std::vector<std::string>& args) {
       const auto op_started = std::chrono::steady_clock::now();
       ExhaustPlan plan;
       ExhaustPolicy policy = s.policy;
-      if (!before.count(op))  // --phase K: the phases before it counted, not run
-        for (int p = 1; p < phase; ++p) {
-          policy.phase = p;
-          before[op] += exhaust_op(op, policy).size();
-        }
+      if (!before.count(op)) before[op] = cases_before(op, s.policy, phase);  // --phase K: counted, not run
       policy.phase = phase;
       std::vector<ExhaustCase> cases = exhaust_op(op, policy, &plan);
       const size_t offset = before[op];

@@ -16,14 +16,7 @@ using Result = sc::testing::ToolResult;
 
 Result run(const std::string& args) { return sc::testing::run_tool(args); }
 
-class MalformedFiles : public sc::testing::ToolTest {
- protected:
-  std::string write(const std::string& name, const std::string& text) {
-    const fs::path p = dir_ / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
-};
+class MalformedFiles : public sc::testing::ToolTest {};  // write(): ToolTest's
 
 const char* kEngineTwice = "--backends engine:cpu,engine:cpu";
 
