@@ -12,6 +12,9 @@
 
 #include "program/backend.h"
 #include "program/domains.h"
+#include "program/exhaust_deep.h"
+#include "program/exhaust_forms.h"
+#include "program/exhaust_out.h"
 #include "program/exhaust_overlap.h"
 #include "program/int_edges.h"
 #include "program/ops.h"
@@ -116,6 +119,17 @@ const std::vector<Layout>& layouts() {
        {0, 4611686018427387904, 4}},
       {"stale header, storage size past INT64_MAX bytes",
        "x = as_strided a [0] [1] 2305843009213693950\nsz = narrow a 0 0 2\nsr = add sz sz out=x\n", {2}},
+      // sizes whose product passes 2^64 over [4,6]'s strides, its numel 24
+      // (the view ops' setStorage bounds check, a new tensor's numel); strides
+      // wrapped to -2^62 + 4 over numel 0 (as_strided's negative stride check,
+      // above -2^62 where 2.x would read a SymInt pointer)
+      {"stale header, sizes past 2^64 when multiplied",
+       "x = view a [4,6]\nsh = as_strided a [4294967296,1] [0,0] 0\nsv = as_strided a [1,4294967296] [0,0] 0\n"
+       "sr = add sh sv out=x\n",
+       {4294967296, 4294967296}},
+      {"stale header, a stride wrapped negative",
+       "x = view a [4,6]\nsn = as_strided a [0,3458764513820540929,4] [1,1,1] 0\nsr = add sn sn out=x\n",
+       {0, 3458764513820540929, 4}},
       {"size-1 dim of stride 2^62", "x = as_strided a [1,4] [4611686018427387904,1] 0\n", {1, 4}},
       {"size-1 dim of stride INT64_MAX", "x = as_strided a [4,1] [1,9223372036854775807] 0\n", {4, 1}},
   };
@@ -158,6 +172,12 @@ std::vector<const ExhaustInput*> inputs_for(const OpSpec& spec, int phase) {
   return out;
 }
 
+// Note [Exhaust surface forms]: the inputs each form is written on.
+bool surface_input(const ExhaustInput& in) {
+  return in.name == "float32 contiguous 3-d" || in.name == "float32 0-d" || in.name == "float32 size 0" ||
+         in.name == "int64 contiguous 1-d" || in.name == "float16 transposed" || in.name == "bool contiguous 4-d";
+}
+
 bool pair_input(const ExhaustInput& in) {
   return in.name == "float32 contiguous 2-d" || in.name == "float32 0-d" || in.name == "int64 contiguous 1-d";
 }
@@ -165,8 +185,14 @@ bool pair_input(const ExhaustInput& in) {
 // Integer values written out for an integer domain (Note [Exhaust combinations]).
 std::vector<int64_t> int_values(Domain d, int64_t rank, int64_t size) {
   std::vector<int64_t> v;
+  // a dim of a stale header's size 2^32: the values around -size, 0 and size
   auto range = [&](int64_t lo, int64_t hi) {
-    for (int64_t i = lo; i <= hi; ++i) v.push_back(i);
+    if (hi - lo <= 2000) {
+      for (int64_t i = lo; i <= hi; ++i) v.push_back(i);
+      return;
+    }
+    for (int64_t c : {lo + 2, int64_t{0}, hi - 2})
+      for (int64_t i = c - 2; i <= c + 2; ++i) v.push_back(i);
   };
   const int64_t r = std::max<int64_t>(rank, 1);
   switch (d) {
@@ -305,7 +331,7 @@ class Enumerator {
   }
 
   std::vector<ExhaustCase> run() {
-    auto in_phase = [&](int p) { return policy_.phase == 0 || policy_.phase == p; };
+    auto in_phase = [&](int p) { return policy_.phase == 0 ? p <= kExhaustDefaultPhases : policy_.phase == p; };
     if (in_phase(1) && !has_self_) {
       one_factor(nullptr);
       combinations(nullptr);
@@ -324,6 +350,11 @@ class Enumerator {
       for (const ExhaustInput& in : exhaust_chain_inputs(policy_)) chained(&in);
     if (in_phase(4))
       for (const ExhaustInput* in : inputs_for(*spec_, 4)) one_factor(in);
+    if (in_phase(5)) surface_forms_of();
+    if (in_phase(6) && policy_.depth >= 2 && has_self_)
+      for (const ExhaustInput& in : exhaust_deep_chain_inputs(policy_))
+        if (deep_chain_sampled(spec_->name, in)) make(&in, {}, {}, {});
+    if (in_phase(7)) resized_outs_of();
     return std::move(out_);
   }
 
@@ -390,6 +421,51 @@ class Enumerator {
           }
         }
       }
+  }
+
+  // Note [Exhaust surface forms]: the op at its first valid classes on a few
+  // inputs (creation ops: none), its step then written in each form of
+  // program/exhaust_forms.h.
+  void surface_forms_of() {
+    std::vector<const ExhaustInput*> ins;
+    for (const ExhaustInput& in : exhaust_inputs())
+      if (has_self_ && surface_input(in)) ins.push_back(&in);
+    if (!has_self_) ins.push_back(nullptr);
+    for (const ExhaustInput* in : ins) {
+      const size_t made = out_.size();
+      make(in, {}, {}, {});
+      if (out_.size() == made) continue;
+      const ExhaustCase base = out_.back();
+      for (SurfaceForm& f : surface_forms(base.program.steps[base.op_step], in ? in->sizes.size() : 0)) {
+        ExhaustCase c = base;
+        c.also.clear();
+        c.program.steps[c.op_step] = std::move(f.step);
+        c.choices = {{"form", "= " + f.what}};
+        ++plan_.combinations;
+        keep(std::move(c));
+      }
+    }
+  }
+
+  // Note [Exhaust resized out=]: add, mul and neg into an out= that must be
+  // resized, or that aliases an input (program/exhaust_out.h).
+  void resized_outs_of() {
+    if (spec_->name != "add" && spec_->name != "mul" && spec_->name != "neg") return;
+    for (const ResizedOut& o : resized_outs()) {
+      ExhaustCase c;
+      c.op = std::string(spec_->name);
+      c.input = o.input;
+      c.program.steps = steps_of(o.text);
+      Step s;
+      s.op = c.op;
+      s.outputs = outputs();
+      s.args = {Name{o.self}};
+      if (c.op != "neg") s.args.push_back(Name{o.other});
+      s.kwargs = {{"out", Name{o.out}, {}}};
+      c.program.steps.push_back(std::move(s));
+      c.choices = {{"out", "= " + o.relation}};
+      finish(std::move(c));
+    }
   }
 
   // Each slot alone: each class, and the values written out.
@@ -693,6 +769,13 @@ class Enumerator {
       w.trailing_comment = "write through the result";
       c.program.steps.insert(c.program.steps.begin() + static_cast<long>(c.op_step) + 1, std::move(w));
     }
+    keep(std::move(c));
+  }
+
+  // The duplicate check and the trailing comment (a surface form keeps its
+  // base's write through, so it comes here directly).
+  void keep(ExhaustCase c) {
+    if (check_signature(c.program.steps[c.op_step])) return void(++plan_.not_applicable);
     // A combination that gives an earlier one's program is named on it.
     auto [it, fresh] = seen_.emplace(print_program(c.program, /*with_comments=*/false), out_.size());
     if (!fresh) {
@@ -787,6 +870,37 @@ const std::vector<ExhaustInput>& exhaust_inputs() {
   return v;
 }
 
+std::vector<ExhaustInput> exhaust_view_steps_on(const ExhaustInput& base, const ExhaustPolicy& policy,
+                                                const std::string& first, const std::string& classes) {
+  const std::unique_ptr<Backend> engine = make_backend("engine:cpu");
+  RunOptions run;
+  run.record_contents = false;
+  std::vector<ExhaustInput> out;
+  for (const OpSpec& op : all_ops()) {
+    if (op.category != OpCategory::View) continue;
+    ExhaustPlan plan;
+    for (ExhaustCase& c : Enumerator(std::string(op.name), policy, plan, /*prefix=*/true).prefixes(base)) {
+      const bool at_first_valid = c.choices.empty();  // no class varied
+      if (!at_first_valid && classes.empty()) continue;
+      const Trace t = engine->run(c.program, run);
+      if (c.op_step >= t.steps.size() || t.steps[c.op_step].outcome != Outcome::Ok ||
+          t.steps[c.op_step].results.empty())
+        continue;
+      ExhaustInput in;
+      in.layout = at_first_valid ? first : classes;
+      in.dtype = base.dtype;
+      std::string what = c.description();  // "float32 transposed; dim 'negative'"
+      const size_t semi = what.find("; ");
+      in.name = base.name + " -> " + c.op + (semi == std::string::npos ? "" : " (" + what.substr(semi + 2) + ")");
+      c.program.steps[c.op_step].trailing_comment.clear();
+      in.steps = std::move(c.program.steps);
+      in.sizes = t.steps[c.op_step].results[0].sizes;
+      out.push_back(std::move(in));
+    }
+  }
+  return out;
+}
+
 // Note [Exhaust chains]: the first step of each chain, on five float32
 // layouts whose x is renamed x0; kept where the engine runs it.
 const std::vector<ExhaustInput>& exhaust_chain_inputs(const ExhaustPolicy& policy) {
@@ -796,9 +910,6 @@ const std::vector<ExhaustInput>& exhaust_chain_inputs(const ExhaustPolicy& polic
   auto it = made.find(policy.seed);
   if (it != made.end()) return it->second;
   std::vector<ExhaustInput>& out = made[policy.seed];
-  const std::unique_ptr<Backend> engine = make_backend("engine:cpu");
-  RunOptions run;
-  run.record_contents = false;
   for (const char* layout : {"contiguous 3-d", "transposed", "non-dense", "stride 0", "overlapping"}) {
     ExhaustInput base;
     for (const ExhaustInput& in : exhaust_inputs())
@@ -806,27 +917,7 @@ const std::vector<ExhaustInput>& exhaust_chain_inputs(const ExhaustPolicy& polic
     for (Step& s : base.steps)
       for (std::string& o : s.outputs)
         if (o == "x") o = "x0";
-    for (const OpSpec& op : all_ops()) {
-      if (op.category != OpCategory::View) continue;
-      ExhaustPlan plan;
-      for (ExhaustCase& c : Enumerator(std::string(op.name), policy, plan, /*prefix=*/true).prefixes(base)) {
-        const bool at_first_valid = c.choices.empty();  // no class varied
-        const Trace t = engine->run(c.program, run);
-        if (c.op_step >= t.steps.size() || t.steps[c.op_step].outcome != Outcome::Ok ||
-            t.steps[c.op_step].results.empty())
-          continue;
-        ExhaustInput in;
-        in.layout = at_first_valid ? "chain" : "chain class";
-        in.dtype = DType::Float32;
-        std::string what = c.description();  // "float32 transposed; dim 'negative'"
-        const size_t semi = what.find("; ");
-        in.name = base.name + " -> " + c.op + (semi == std::string::npos ? "" : " (" + what.substr(semi + 2) + ")");
-        c.program.steps[c.op_step].trailing_comment.clear();
-        in.steps = std::move(c.program.steps);
-        in.sizes = t.steps[c.op_step].results[0].sizes;
-        out.push_back(std::move(in));
-      }
-    }
+    for (ExhaustInput& in : exhaust_view_steps_on(base, policy, "chain", "chain class")) out.push_back(std::move(in));
   }
   return out;
 }

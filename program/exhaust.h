@@ -39,7 +39,10 @@
 //  - stale headers, x the out= of a resize that raised half way (Note [Stale
 //    headers], program/generator.cpp): sizes [3,-1,0] with a stale numel,
 //    contiguous strides past INT64_MAX over numel 0, sizes [2] at an offset
-//    whose bytes pass INT64_MAX in a storage never grown;
+//    whose bytes pass INT64_MAX in a storage never grown; sizes
+//    [2^32,2^32] over [4,6]'s strides with numel 24 (the view ops'
+//    setStorage bounds check), a stride wrapped to -2^62+4 (as_strided's
+//    negative stride check; below -2^62 LibTorch 2.15 is not run);
 //  - a size-1 dim of stride 2^62 or INT64_MAX, which contiguity, overlap and
 //    the storage size ignore: a rule that reads that stride shows.
 //
@@ -137,8 +140,12 @@ struct ExhaustPolicy {
   // catalogue (data ops' other dtypes in five layouts), 2 the overlapping
   // pairs and 3 the chains (depth 2; the pairs first: a few thousand cases
   // aimed at the overlap rules), 4 one step, data ops' other dtypes in the
-  // other layouts. 0: all; k: phase k alone (the tool runs phase 1 of every
-  // op, then 2, 3, 4).
+  // other layouts. 0: phases 1-4; k: phase k alone (the tool runs phase 1 of
+  // every op, then 2, 3, 4). Phases 5-7 run only when named (kExhaustPhases):
+  // 5 the language's surface forms (Note [Exhaust surface forms],
+  // program/exhaust_forms.h), 6 the deep chains (Note [Exhaust deep chains],
+  // program/exhaust_deep.h), 7 resized out= (Note [Exhaust resized out=],
+  // program/exhaust_out.h).
   int phase = 0;
   bool wide = false;          // chains: every second-step class on every chain (Note [Exhaust chains])
   // The redraws' engine runs: steps estimated over max_bytes are not drawn against.
@@ -149,6 +156,10 @@ struct ExhaustPolicy {
   }();
 };
 
+// The phases a plain run makes (ExhaustPolicy::phase 0), and all of them.
+constexpr int kExhaustDefaultPhases = 4;
+constexpr int kExhaustPhases = 7;
+
 struct ExhaustPlan {
   size_t combinations = 0;    // combinations tried
   size_t not_applicable = 0;  // that gave no program (redraw_parameter's nullopt)
@@ -158,6 +169,11 @@ struct ExhaustPlan {
 // The chain inputs (Note [Exhaust chains]): x bound by a view op's step on a
 // catalogue input (bound as x0), sizes as the engine ran it. Made once per seed.
 const std::vector<ExhaustInput>& exhaust_chain_inputs(const ExhaustPolicy& policy = {});
+// The first steps of chains on `base` (its x renamed x0): each view op at its
+// first valid classes (layout `first`) and each valid class alone (layout
+// `classes`; none when empty), kept where the engine runs them.
+std::vector<ExhaustInput> exhaust_view_steps_on(const ExhaustInput& base, const ExhaustPolicy& policy,
+                                                const std::string& first, const std::string& classes);
 
 // The cases of one op, deterministic for the policy; duplicates dropped.
 std::vector<ExhaustCase> exhaust_op(const std::string& op, const ExhaustPolicy& policy = {},

@@ -43,7 +43,7 @@ struct Settings {
   bool print = false;
   bool first_failure = false;
   bool list_ops = false;
-  int first_phase = 1, last_phase = 4;  // --phase K or K-L (ExhaustPolicy::phase)
+  int first_phase = 1, last_phase = kExhaustDefaultPhases;  // --phase K or K-L (ExhaustPolicy::phase)
   size_t shard = 0, shards = 1;  // --shard K/N: every N-th case from the K-th (0-based), per op
   std::string out_dir = "out/exhaust";
   std::string known_file = "corpus/known_divergences.txt";
@@ -79,8 +79,8 @@ Settings parse(const std::vector<std::string>& args) {
         const size_t dash = v.find('-');
         s.first_phase = std::stoi(v.substr(0, dash));
         s.last_phase = dash == std::string::npos ? s.first_phase : std::stoi(v.substr(dash + 1));
-        if (s.first_phase < 1 || s.last_phase > 4 || s.first_phase > s.last_phase)
-          throw UsageError("exhaust: --phase is K or K-L, 1 <= K <= L <= 4");
+        if (s.first_phase < 1 || s.last_phase > kExhaustPhases || s.first_phase > s.last_phase)
+          throw UsageError("exhaust: --phase is K or K-L, 1 <= K <= L <= " + std::to_string(kExhaustPhases));
       }
       else if (a == "--first-failure") s.first_failure = true;
       else if (a == "--out") s.out_dir = value();
@@ -189,7 +189,10 @@ int exhaust_main(const std::vector<std::string>& args) {
   std::map<std::string, size_t> before;  // op -> its cases in the phases run so far
   for (int phase = s.first_phase; phase <= s.last_phase && !stop; ++phase) {
     static const char* const kPhases[] = {"", "", "phase 2, the overlapping pairs:\n", "phase 3, the chains:\n",
-                                          "phase 4, the data ops' other dtypes in the other layouts:\n"};
+                                          "phase 4, the data ops' other dtypes in the other layouts:\n",
+                                          "phase 5, the language's surface forms:\n",
+                                          "phase 6, the deep chains (other dtypes, three steps):\n",
+                                          "phase 7, resized out=:\n"};
     if (phase > 1 && (!s.quiet || s.stats)) std::printf("%s", kPhases[phase]);
     for (const std::string& op : s.ops) {
       if (stop) break;

@@ -334,7 +334,11 @@ commands:
                              default 1 (one step on the catalogue), 2 (the
                              overlapping pairs), 3 (the chains), 4 (the data
                              ops' other dtypes in the other layouts), each
-                             over every op in turn
+                             over every op in turn; only when named: 5 (the
+                             language's surface forms), 6 (chains on int64,
+                             float16 and bool, and three-step chains), 7
+                             (add, mul, neg into an out= to be resized or
+                             aliasing an operand)
       --engine-threads N|random
                              each case's engine thread count (as generate)
       --shard K/N            every N-th case of each op from the K-th

@@ -99,7 +99,7 @@ TEST(Exhaust, WritesOutEveryBoundaryValue) {
 TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
   std::set<std::string> layouts, inputs_seen;
   for (const ExhaustInput& in : exhaust_inputs()) layouts.insert(in.layout);
-  EXPECT_EQ(layouts.size(), 28u);
+  EXPECT_EQ(layouts.size(), 30u);
   for (const ExhaustCase& c : all_cases().at("transpose")) inputs_seen.insert(c.input);
   for (const std::string& l : layouts) EXPECT_TRUE(inputs_seen.count("float32 " + l)) << l;
   const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
@@ -132,7 +132,10 @@ TEST(Exhaust, ExtremeLayoutsReachTheOverflowChecks) {
            {"repeat", "empty, an INT64_MAX size", "maximum size for tensor at dimension"},
            {"select", "empty at storage offset INT64_MAX - 1", "Tensor: invalid storage offset"},
            {"clone", "stale header, numel overflow", "Trying to create tensor with negative dimension"},
-           {"select", "stale header, storage size past INT64_MAX bytes", "setStorage: sizes"}}) {
+           {"select", "stale header, storage size past INT64_MAX bytes", "setStorage: sizes"},
+           {"t", "stale header, sizes past 2^64 when multiplied", "are out of bounds for storage of size 96"},
+           {"permute", "stale header, a stride wrapped negative", "as_strided: Negative strides are not supported"},
+           {"alias", "stale header, a stride wrapped negative", "Stride calculation overflowed"}}) {
     int cases = 0, reached = 0;
     for (const ExhaustCase& c : all_cases().at(e.op)) {
       if (c.input != std::string("float32 ") + e.layout) continue;

@@ -1,0 +1,35 @@
+#pragma once
+// Note [Exhaust surface forms] (`stridecheck exhaust --phase 5`): programs
+// written by people reading LibTorch use forms of the language that neither
+// the generator's draws nor the class enumeration make: a default written
+// out (`flatten x 0 -1`, `slice x 0 none none 1`), `none` where an optional
+// integer or scalar was given, a list argument with one element at each
+// edge of its domain (a dim at -rank-1, -rank, rank-1, rank; a size at -1,
+// 0, 2^31, past -2^62 where 2.x holds a SymInt on the heap, INT64_MIN/MAX),
+// a list one shorter or longer than the rank, empty or with a repeated
+// entry, an integer where a one-element list is accepted (split, movedim)
+// and the reverse, the memory format's long spellings (preserve_format,
+// contiguous_format), every dtype= (view: without the size), keywords in the
+// other order, out= naming an operand, plain scalars of each kind (0.0,
+// 1.0, -1, true, false) and literals mixing bool, int and float values.
+// Each form is one edit of the op's step at its first valid classes
+// (program/exhaust.h, Note [Exhaust combinations]) on six inputs: float32
+// contiguous 3-d, 0-d and size 0, int64 1-d, float16 transposed, bool 4-d.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "program/ir.h"
+
+namespace sc {
+
+struct SurfaceForm {
+  Step step;
+  std::string what;  // "dims[1] = -4", "start_dim written out (0)"
+};
+
+// The forms of `step` (a checked step of the op table) on an input of `rank`;
+// some may fail the signature check (the caller drops those).
+std::vector<SurfaceForm> surface_forms(const Step& step, size_t rank);
+
+}  // namespace sc
