@@ -174,8 +174,8 @@ std::vector<const ExhaustInput*> inputs_for(const OpSpec& spec, int phase) {
 
 // Note [Exhaust surface forms]: the inputs each form is written on.
 bool surface_input(const ExhaustInput& in) {
-  return in.name == "float32 contiguous 3-d" || in.name == "float32 0-d" || in.name == "float32 size 0" ||
-         in.name == "int64 contiguous 1-d" || in.name == "float16 transposed" || in.name == "bool contiguous 4-d";
+  return in.dtype == DType::Float32 || in.name == "int64 contiguous 1-d" || in.name == "float16 transposed" ||
+         in.name == "bool contiguous 4-d";
 }
 
 bool pair_input(const ExhaustInput& in) {
@@ -353,7 +353,7 @@ class Enumerator {
     if (in_phase(5)) surface_forms_of();
     if (in_phase(6) && policy_.depth >= 2 && has_self_)
       for (const ExhaustInput& in : exhaust_deep_chain_inputs(policy_))
-        if (deep_chain_sampled(spec_->name, in)) make(&in, {}, {}, {});
+        if (deep_chain_sampled(spec_->name, in, policy_)) make(&in, {}, {}, {});
     if (in_phase(7)) resized_outs_of();
     return std::move(out_);
   }

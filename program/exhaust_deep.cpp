@@ -57,8 +57,8 @@ const std::vector<ExhaustInput>& exhaust_deep_chain_inputs(const ExhaustPolicy& 
   return out;
 }
 
-bool deep_chain_sampled(std::string_view op, const ExhaustInput& in) {
-  if (in.layout != "chain of three") return true;
+bool deep_chain_sampled(std::string_view op, const ExhaustInput& in, const ExhaustPolicy& policy) {
+  if (in.layout != "chain of three" || policy.wide) return true;
   return fnv1a(std::string(op) + "|" + in.name) % kDeepChainSample == 0;
 }
 

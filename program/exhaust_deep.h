@@ -13,7 +13,7 @@
 // Then every op with an input at its first valid classes, with the write
 // through its result; on the three-step chains a deterministic sample: op o
 // takes chain c when fnv1a(o + "|" + c's name) % kDeepChainSample == 0 (a
-// quarter; all of them would be about 150,000 cases).
+// quarter; all of them, ExhaustPolicy::wide, about 150,000 cases).
 #include <string_view>
 #include <vector>
 
@@ -26,6 +26,6 @@ inline constexpr uint64_t kDeepChainSample = 4;
 // The deep chain inputs (x bound by the last view), made once per seed.
 const std::vector<ExhaustInput>& exhaust_deep_chain_inputs(const ExhaustPolicy& policy);
 // Whether op runs on the deep chain `in` (the sampling rule above).
-bool deep_chain_sampled(std::string_view op, const ExhaustInput& in);
+bool deep_chain_sampled(std::string_view op, const ExhaustInput& in, const ExhaustPolicy& policy);
 
 }  // namespace sc

@@ -13,8 +13,8 @@
 // other order, out= naming an operand, plain scalars of each kind (0.0,
 // 1.0, -1, true, false) and literals mixing bool, int and float values.
 // Each form is one edit of the op's step at its first valid classes
-// (program/exhaust.h, Note [Exhaust combinations]) on six inputs: float32
-// contiguous 3-d, 0-d and size 0, int64 1-d, float16 transposed, bool 4-d.
+// (program/exhaust.h, Note [Exhaust combinations]) on every float32 layout
+// of the catalogue and on int64 1-d, float16 transposed and bool 4-d.
 #include <cstddef>
 #include <string>
 #include <vector>

@@ -339,6 +339,9 @@ commands:
                              float16 and bool, and three-step chains), 7
                              (add, mul, neg into an out= to be resized or
                              aliasing an operand)
+      --wide                 phase 3: every valid and boundary class of the
+                             second step on every chain; phase 6: every op on
+                             every three-step chain (not a quarter)
       --engine-threads N|random
                              each case's engine thread count (as generate)
       --shard K/N            every N-th case of each op from the K-th

@@ -28,11 +28,14 @@ TEST(DeepChains, OtherDtypesAndThreeStepsAndTheSample) {
       EXPECT_EQ(in.dtype, engine::DType::Float32);
       EXPECT_EQ(arrows(in.name), 2u) << in.name;
       ++three;
-      taken += deep_chain_sampled("add_", in);
+      taken += deep_chain_sampled("add_", in, ExhaustPolicy{});
+      ExhaustPolicy wide;
+      wide.wide = true;
+      EXPECT_TRUE(deep_chain_sampled("add_", in, wide));
     } else {
       EXPECT_EQ(arrows(in.name), 1u) << in.name;
       starts.insert(in.name.substr(0, in.name.find(" -> ")));
-      EXPECT_TRUE(deep_chain_sampled("add_", in));
+      EXPECT_TRUE(deep_chain_sampled("add_", in, ExhaustPolicy{}));
     }
   }
   for (const char* d : {"int64", "float16", "bool"})
