@@ -351,10 +351,10 @@ class Enumerator {
     if (in_phase(4))
       for (const ExhaustInput* in : inputs_for(*spec_, 4)) one_factor(in);
     if (in_phase(5)) surface_forms_of();
-    if (in_phase(6) && policy_.depth >= 2 && has_self_)
+    if (in_phase(6)) resized_outs_of();
+    if (in_phase(7) && policy_.depth >= 2 && has_self_)
       for (const ExhaustInput& in : exhaust_deep_chain_inputs(policy_))
         if (deep_chain_sampled(spec_->name, in, policy_)) make(&in, {}, {}, {});
-    if (in_phase(7)) resized_outs_of();
     return std::move(out_);
   }
 

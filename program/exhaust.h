@@ -143,11 +143,11 @@ struct ExhaustPolicy {
   // other layouts. 0: phases 1-4; k: phase k alone (the tool runs phase 1 of
   // every op, then 2, 3, 4). Phases 5-7 run only when named (kExhaustPhases):
   // 5 the language's surface forms (Note [Exhaust surface forms],
-  // program/exhaust_forms.h), 6 the deep chains (Note [Exhaust deep chains],
-  // program/exhaust_deep.h), 7 resized out= (Note [Exhaust resized out=],
-  // program/exhaust_out.h).
+  // program/exhaust_forms.h), 6 resized out= (Note [Exhaust resized out=],
+  // program/exhaust_out.h: a few thousand cases, so before), 7 the deep chains
+  // (Note [Exhaust deep chains], program/exhaust_deep.h).
   int phase = 0;
-  bool wide = false;          // chains: every second-step class on every chain (Note [Exhaust chains])
+  bool wide = false;          // chains: every second-step class on every chain (Note [Exhaust chains]), every op on every three-step chain
   // The redraws' engine runs: steps estimated over max_bytes are not drawn against.
   GeneratorPolicy generator = [] {
     GeneratorPolicy g;

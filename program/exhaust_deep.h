@@ -1,7 +1,7 @@
 #pragma once
-// Note [Exhaust deep chains] (`stridecheck exhaust --phase 6`): phase 3's
+// Note [Exhaust deep chains] (`stridecheck exhaust --phase 7`): phase 3's
 // chains (Note [Exhaust chains], program/exhaust.h) are two steps on float32.
-// Phase 6 makes
+// Phase 7 makes
 //  - the same first steps (each view op at its first valid classes and at
 //    each valid class alone) on int64, float16 and bool layouts (contiguous
 //    3-d, transposed, non-dense, stride 0, overlapping), where the copy and

@@ -1,5 +1,5 @@
 #pragma once
-// Note [Exhaust resized out=] (`stridecheck exhaust --phase 7`): add, mul and
+// Note [Exhaust resized out=] (`stridecheck exhaust --phase 6`): add, mul and
 // neg into an out= tensor that must be resized, or that aliases an operand.
 // TensorIterator checks the operands' overlap (compute_mem_overlaps) before
 // it resizes the outputs (allocate_or_resize_outputs): an empty out= passes

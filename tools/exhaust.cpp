@@ -191,8 +191,8 @@ int exhaust_main(const std::vector<std::string>& args) {
     static const char* const kPhases[] = {"", "", "phase 2, the overlapping pairs:\n", "phase 3, the chains:\n",
                                           "phase 4, the data ops' other dtypes in the other layouts:\n",
                                           "phase 5, the language's surface forms:\n",
-                                          "phase 6, the deep chains (other dtypes, three steps):\n",
-                                          "phase 7, resized out=:\n"};
+                                          "phase 6, resized out=:\n",
+                                          "phase 7, the deep chains (other dtypes, three steps):\n"};
     if (phase > 1 && (!s.quiet || s.stats)) std::printf("%s", kPhases[phase]);
     for (const std::string& op : s.ops) {
       if (stop) break;

@@ -335,12 +335,12 @@ commands:
                              overlapping pairs), 3 (the chains), 4 (the data
                              ops' other dtypes in the other layouts), each
                              over every op in turn; only when named: 5 (the
-                             language's surface forms), 6 (chains on int64,
-                             float16 and bool, and three-step chains), 7
-                             (add, mul, neg into an out= to be resized or
-                             aliasing an operand)
+                             language's surface forms), 6 (add, mul, neg
+                             into an out= to be resized or aliasing an
+                             operand), 7 (chains on int64, float16 and bool,
+                             and three-step chains)
       --wide                 phase 3: every valid and boundary class of the
-                             second step on every chain; phase 6: every op on
+                             second step on every chain; phase 7: every op on
                              every three-step chain (not a quarter)
       --engine-threads N|random
                              each case's engine thread count (as generate)
