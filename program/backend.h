@@ -24,6 +24,13 @@ struct RunOptions {
   int64_t max_step_elements = int64_t{1} << 30;
   // Record full storage contents after each step (hashes are always recorded).
   bool record_contents = true;
+  // Hashes only (record_contents false): after each step read back only the
+  // storages it or the next step may write, carry the others' hashes, and
+  // read every carried one after the last step; a change found there marks
+  // the trace stale (Note [Observing only the storages a step may write],
+  // program/traced_backend.h). compare_backends turns it on for hashes-only
+  // runs and runs a stale trace again without it.
+  bool observe_written_only = false;
   // Called before each step runs (backend name, step index): lets a watchdog
   // name the step a crash or a hang happened in.
   std::function<void(const std::string& backend, size_t step)> on_step;

@@ -67,6 +67,8 @@ class ByteMask {
   auto begin() const { return get().begin(); }
   auto end() const { return get().end(); }
   bool operator==(const ByteMask& o) const { return flags_ == o.flags_ || get() == o.get(); }
+  // The very same flags (one snapshot), not only equal ones.
+  bool same_flags(const ByteMask& o) const { return flags_ == o.flags_; }
 
   // The flags to write, copied first when another mask shares them.
   std::vector<uint8_t>& edit() {
@@ -133,6 +135,10 @@ struct Trace {
   std::string backend;          // "engine:cpu", "libtorch:cpu", ...
   std::string backend_version;  // "stridecheck engine 0.1.0", "LibTorch 1.13.1"
   std::vector<StepObs> steps;
+  // RunOptions::observe_written_only found a storage changed that a step
+  // carried unread: the hashes may be stale; run again without it (Note
+  // [Observing only the storages a step may write], program/traced_backend.h).
+  bool stale = false;
 };
 
 // A 64-bit hash of n bytes, eight at a time (it runs after every step on every
