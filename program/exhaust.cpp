@@ -130,6 +130,10 @@ const std::vector<Layout>& layouts() {
       {"stale header, a stride wrapped negative",
        "x = view a [4,6]\nsn = as_strided a [0,3458764513820540929,4] [1,1,1] 0\nsr = add sn sn out=x\n",
        {0, 3458764513820540929, 4}},
+      // the same at 2-d (t, mT, unbind: the view's bounds check overflows with its strides)
+      {"stale header, 2-d, storage size past INT64_MAX bytes",
+       "x = as_strided a [0,0] [1,1] 2305843009213693950\nsz = view a [2,2,6]\nsy = select sz 2 0\nsr = add sy sy out=x\n",
+       {2, 2}},
       {"size-1 dim of stride 2^62", "x = as_strided a [1,4] [4611686018427387904,1] 0\n", {1, 4}},
       {"size-1 dim of stride INT64_MAX", "x = as_strided a [4,1] [1,9223372036854775807] 0\n", {4, 1}},
   };

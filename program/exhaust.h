@@ -42,7 +42,9 @@
 //    whose bytes pass INT64_MAX in a storage never grown; sizes
 //    [2^32,2^32] over [4,6]'s strides with numel 24 (the view ops'
 //    setStorage bounds check), a stride wrapped to -2^62+4 (as_strided's
-//    negative stride check; below -2^62 LibTorch 2.15 is not run);
+//    negative stride check; below -2^62 LibTorch 2.15 is not run), sizes
+//    [2,2] at an offset whose bytes pass INT64_MAX (the bounds check
+//    overflowing with the strides);
 //  - a size-1 dim of stride 2^62 or INT64_MAX, which contiguity, overlap and
 //    the storage size ignore: a rule that reads that stride shows.
 //
