@@ -444,6 +444,9 @@ class Enumerator {
         ExhaustCase c = base;
         c.also.clear();
         c.program.steps[c.op_step] = std::move(f.step);
+        c.program.steps.insert(c.program.steps.begin() + static_cast<long>(c.op_step), f.before.begin(),
+                               f.before.end());
+        c.op_step += f.before.size();
         c.choices = {{"form", "= " + f.what}};
         ++plan_.combinations;
         keep(std::move(c));

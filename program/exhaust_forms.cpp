@@ -35,6 +35,7 @@ class Forms {
     const bool has_self = !spec_.params.empty() && spec_.params[0].kind == ParamKind::Tensor;
     for (size_t i = has_self ? 1 : 0; i < spec_.params.size(); ++i) param(i);
     keywords();
+    if (has_self) operands();
     return std::move(out_);
   }
 
@@ -122,6 +123,29 @@ class Forms {
         {"-1", I(-1)},                            {"[]", List{}},
     };
     for (const auto& [what, a] : v) add(with_arg(i, a), name(i) + " = " + what);
+  }
+
+  // The input (self's name) as the second tensor operand.
+  void operands() {
+    if (spec_.params.size() < 2 || step_.args.size() < 2 ||
+        (spec_.params[1].kind != ParamKind::Tensor && spec_.params[1].kind != ParamKind::ScalarOrTensor))
+      return;
+    const Arg x = step_.args[0];
+    Step same = step_;
+    same.args[1] = x;
+    add(std::move(same), "self as the other too");
+    for (const char* size : {"[]", "[1]"}) {
+      Step s = step_;
+      s.args[0] = Name{"s0"};
+      s.args[1] = x;
+      Step make;
+      make.outputs = {"s0"};
+      make.op = "zeros";
+      make.args = {List{}};
+      if (size[1] == '1') std::get<List>(make.args[0]).items = {I(1)};
+      SurfaceForm f{std::move(s), std::string("the input as the other, self zeros ") + size, {std::move(make)}};
+      out_.push_back(std::move(f));
+    }
   }
 
   void keywords() {

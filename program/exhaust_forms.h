@@ -11,7 +11,11 @@
 // and the reverse, the memory format's long spellings (preserve_format,
 // contiguous_format), every dtype= (view: without the size), keywords in the
 // other order, out= naming an operand, plain scalars of each kind (0.0,
-// 1.0, -1, true, false) and literals mixing bool, int and float values.
+// 1.0, -1, true, false) and literals mixing bool, int and float values, and
+// the input as the second tensor operand (view_as, expand_as, copy_, the
+// binary ops' other): beside itself, and beside a new 0-d or size-1 self (an
+// input the generator draws only as self: its stale header's negative size
+// reaches expand_as's "leading, non-existing dimension").
 // Each form is one edit of the op's step at its first valid classes
 // (program/exhaust.h, Note [Exhaust combinations]) on every float32 layout
 // of the catalogue and on int64 1-d, float16 transposed and bool 4-d.
@@ -26,6 +30,7 @@ namespace sc {
 struct SurfaceForm {
   Step step;
   std::string what;  // "dims[1] = -4", "start_dim written out (0)"
+  std::vector<Step> before;  // steps the form needs before the op's step
 };
 
 // The forms of `step` (a checked step of the op table) on an input of `rank`;

@@ -13,7 +13,7 @@ namespace sc {
 namespace {
 
 Step step_of(const std::string& line) {
-  return parse_program("x = zeros [2,3,4]\n" + line + "\n", "<test>").steps.back();
+  return parse_program("x = zeros [2,3,4]\ny = zeros [3,4]\n" + line + "\n", "<test>").steps.back();
 }
 
 std::map<std::string, std::string> forms_of(const std::string& line, size_t rank) {
@@ -47,6 +47,8 @@ TEST(SurfaceForms, WriteDefaultsEdgesListsSpellingsAndKeywords) {
             "r = to x format=contiguous dtype=float64");
   EXPECT_EQ(forms_of("r = add x 1", 3)["out= x"], "r = add x 1 out=x");
   EXPECT_EQ(forms_of("r = add x 1", 3)["other = 0.0"], "r = add x 0.0");
+  EXPECT_EQ(forms_of("r = expand_as x y", 3)["self as the other too"], "r = expand_as x x");
+  EXPECT_EQ(forms_of("r = expand_as x y", 3)["the input as the other, self zeros []"], "r = expand_as s0 x");
   EXPECT_EQ(forms_of("clamp_ x 1", 3)["min none"], "clamp_ x none");
   EXPECT_EQ(forms_of("r = tensor [1,2]", 0)["values = [true, 0.5]"], "r = tensor [true,0.5]");
   // the unchanged step is no form
@@ -68,6 +70,7 @@ TEST(SurfaceForms, PhaseFiveWritesEveryDefaultOutAndIsOptIn) {
     }
     bool editable = !op.kwargs.empty();
     for (const ParamSpec& p : op.params) editable = editable || p.kind != ParamKind::Tensor;
+    editable = editable || op.params.size() >= 2;  // a second tensor operand
     EXPECT_EQ(whats.empty(), !editable) << op.name;
     for (const ParamSpec& p : op.params)
       if (p.default_value) {
