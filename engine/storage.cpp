@@ -135,16 +135,47 @@ void Storage::ByteFlags::set(int64_t off, int64_t n, int64_t nbytes, uint8_t val
   }
 }
 
+namespace {
+// How many of the n flags at f are set (non-zero), eight at a time: a byte
+// is non-zero when its low seven bits carry into its high bit or it was set
+// there already; the 0/1 per byte is summed in the byte lanes of one word
+// (at most 255 words before the lanes are added up, so none overflows). A
+// storage's write clears its range (mark_defined) while a flag is left
+// anywhere in the storage: a byte loop there cost 0.62 M instructions per 64
+// fuzz programs (issue 10).
+int64_t flags_set(const uint8_t* f, int64_t n) {
+  constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7full, kOnes = 0x0101010101010101ull;
+  int64_t set = 0, k = 0;
+  while (k + 8 <= n) {
+    uint64_t lanes = 0;
+    for (int words = 0; words < 255 && k + 8 <= n; ++words, k += 8) {
+      uint64_t w;
+      std::memcpy(&w, f + k, 8);
+      lanes += ((((w & kLow7) + kLow7) | w) >> 7) & kOnes;
+    }
+    constexpr uint64_t kEven = 0x00ff00ff00ff00ffull;  // the byte lanes as four 16-bit ones, then their sum
+    const uint64_t pairs = (lanes & kEven) + ((lanes >> 8) & kEven);
+    set += static_cast<int64_t>((pairs * 0x0001000100010001ull) >> 48);
+  }
+  for (; k < n; ++k) set += f[k] != 0;
+  return set;
+}
+}  // namespace
+
 void Storage::ByteFlags::clear(int64_t off, int64_t n) {
   if (!mask) return;
   SC_ASSERT(off >= 0 && n >= 0 && off + n <= static_cast<int64_t>(mask->size()));
-  // A shared mask is copied only when a flag in the range is set.
-  if (mask.use_count() > 1 && std::all_of(mask->begin() + off, mask->begin() + off + n, [](uint8_t f) { return f == 0; }))
+  if (off == 0 && n == static_cast<int64_t>(mask->size())) {  // the whole storage: no flag is left
+    mask.reset();
+    count = 0;
     return;
-  std::vector<uint8_t>& m = own();
-  for (auto it = m.begin() + off, end = it + n; it != end; ++it) {
-    count -= *it != 0;
-    *it = 0;
+  }
+  // Only the set flags change anything: none in the range leaves the mask
+  // as it is (a shared one is not copied).
+  const int64_t set = flags_set(mask->data() + off, n);
+  if (set > 0) {
+    std::memset(own().data() + off, 0, static_cast<size_t>(n));
+    count -= set;
   }
   if (count == 0) mask.reset();
 }

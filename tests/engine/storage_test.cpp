@@ -87,6 +87,53 @@ TEST(Storage, MarksOnAStorageWithoutFlagsCountEveryFlag) {
   }
 }
 
+// Clearing a range counts the flags it held, whatever their codes (a NaN
+// choice's code may have its high bit set) and wherever the range starts
+// and ends within a word: the mask is dropped exactly when its last flag is
+// cleared, and the flags outside the ranges stay.
+TEST(Storage, ClearingARangeCountsTheFlagsItHeld) {
+  auto a = Storage::allocate(100);
+  std::vector<uint8_t> want(100, 0);
+  struct Mark {
+    int64_t off, n;
+    uint8_t code;
+  };
+  for (const Mark& m : {Mark{0, 9, 1}, Mark{9, 20, 0x80}, Mark{40, 17, 0xff}, Mark{70, 3, 7}, Mark{97, 3, 0x7f}}) {
+    a->mark_nan_choice(m.off, m.n, m.code);
+    for (int64_t k = m.off; k < m.off + m.n; ++k) want[static_cast<size_t>(k)] = m.code;
+  }
+  ASSERT_EQ(a->nan_choice_mask(), want);
+  struct Range {
+    int64_t off, n;
+  };
+  for (const Range& r : {Range{3, 13}, Range{30, 10}, Range{41, 15}, Range{60, 40}, Range{0, 0}}) {
+    a->clear_nan_choice(r.off, r.n);
+    for (int64_t k = r.off; k < r.off + r.n; ++k) want[static_cast<size_t>(k)] = 0;
+    ASSERT_EQ(a->nan_choice_mask(), want) << r.off << " " << r.n;
+    ASSERT_TRUE(a->has_nan_choice()) << r.off << " " << r.n;
+  }
+  a->clear_nan_choice(0, 41);  // 0..2, 16..28 and 40: byte 56 is left
+  ASSERT_TRUE(a->has_nan_choice());
+  a->clear_nan_choice(57, 43);  // no flag there
+  ASSERT_TRUE(a->has_nan_choice());
+  a->clear_nan_choice(50, 7);  // the last one
+  EXPECT_FALSE(a->has_nan_choice());
+  // A long range of set flags (counted word by word, in lanes summed every 255 words).
+  auto b = Storage::allocate(5000);
+  b->mark_undefined(0, 5000);
+  b->mark_defined(1, 4998);
+  ASSERT_TRUE(b->has_undefined_bytes());
+  b->mark_defined(0, 1);
+  ASSERT_TRUE(b->has_undefined_bytes());
+  b->mark_defined(4999, 1);
+  EXPECT_FALSE(b->has_undefined_bytes());
+  b->mark_undefined(0, 5000);
+  b->mark_defined(0, 4999);  // all but the last
+  ASSERT_TRUE(b->has_undefined_bytes());
+  b->mark_defined(0, 5000);  // the whole storage
+  EXPECT_FALSE(b->has_undefined_bytes());
+}
+
 // Note [Masks shared as snapshots]: a snapshot keeps the flags it was taken
 // with, whichever way the storage changes them afterwards (every kind of mark
 // copies shared flags first), and the storage sees its own changes.
