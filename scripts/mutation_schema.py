@@ -95,19 +95,22 @@ def _arith(node):
     return bool(ARITH_TYPE.match(t)) or "dependent" in t or t.startswith("type-parameter")
 
 
-def _annotate_files(obj, state):
-    """Adds '_file' to every location dict (clang writes "file" only when it changes)."""
+def _annotate_files(obj, state, cwd=None):
+    """Adds '_file' to every location dict (clang writes "file" only when it changes), relative to
+    cwd: a header reached through an absolute -I is named by its absolute path, and would otherwise
+    never match the (relative) file being mutated."""
     if isinstance(obj, dict):
         if "offset" in obj:
             if "file" in obj:
-                state[0] = obj["file"]
+                f = obj["file"]
+                state[0] = os.path.relpath(f, cwd) if cwd and f and os.path.isabs(f) else f
             obj["_file"] = state[0]
         for k, v in obj.items():
             if k != "includedFrom":
-                _annotate_files(v, state)
+                _annotate_files(v, state, cwd)
     elif isinstance(obj, list):
         for v in obj:
-            _annotate_files(v, state)
+            _annotate_files(v, state, cwd)
 
 
 def ast_objects(path, flags, cwd):
@@ -135,7 +138,7 @@ def ast_objects(path, flags, cwd):
             break
         o, i = dec.raw_decode(out, i)
         state = [None]
-        _annotate_files(o, state)
+        _annotate_files(o, state, os.path.abspath(cwd))
         objs.append(o)
     return objs
 

@@ -61,6 +61,14 @@ def main():
                     ("const", "1 -> 2", False)}
         missing = expected - found
         assert not missing, f"mutation kinds not found: {sorted(missing)}"
+        # The same functions in a header (parsed through a stub that includes it by the absolute -I,
+        # as mutation.py does): clang names the header by its absolute path, the points are found.
+        header, htext = "engine/sc_test_mutants.h", text.split(b"int main")[0]
+        with open(os.path.join(tmp, header), "wb") as f:
+            f.write(htext)
+        hfound = {(p.op, v, p.in_check) for p in schema.find_points(header, [f"-I{tmp}"], tmp, htext)
+                  for v in p.variants}
+        assert not expected - hfound, f"mutation kinds not found in a header: {sorted(expected - hfound)}"
         ids = 0
         for p in points:
             p.ids = [str(ids + i) for i in range(len(p.variants))]
