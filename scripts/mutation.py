@@ -38,6 +38,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -203,6 +204,38 @@ def build_cmake(args, src, bdir):
     return r.returncode == 0, r.stdout + r.stderr, bdir
 
 
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def includes(root, path, memo):
+    """The quoted includes of `path` (relative to root), transitively."""
+    if path in memo:
+        return memo[path]
+    memo[path] = set()
+    try:
+        text = open(os.path.join(root, path), errors="replace").read()
+    except OSError:
+        return memo[path]
+    out = set()
+    for inc in INCLUDE.findall(text):
+        if os.path.isfile(os.path.join(root, inc)):
+            out |= {inc} | includes(root, inc, memo)
+    memo[path] = out
+    return out
+
+
+def engine_internal_headers(root, files):
+    """The engine headers no file outside engine/ includes, even through another header (tests/ aside:
+    the mutants run in property_tests and stridecheck only). --reuse-build mutates them too: every
+    engine .cpp including one is compiled again, so each inline function has one (mutated) body."""
+    memo = {}
+    public = set()
+    for f in files:
+        if not f.startswith(("engine/", "tests/")) and f.endswith((".cpp", ".h", ".cc")):
+            public |= includes(root, f, memo)
+    return sorted(f for f in files if f.startswith("engine/") and f.endswith(".h") and f not in public)
+
+
 def stale_headers(root, reuse, files):
     """The engine headers changed since the reused build's engine library was made: the mutated .cpp
     files would be compiled against them and linked with objects compiled against the old ones."""
@@ -221,7 +254,7 @@ def build_reusing(args, src, bdir, targets):
     commands = {os.path.normpath(e["file"]): e for e in json.load(open(os.path.join(reuse, "compile_commands.json")))}
     objdir = os.path.join(bdir, "obj")
     os.makedirs(os.path.join(bdir, "bin"), exist_ok=True)
-    engine_objs, jobs = [], []
+    engine_objs, jobs, memo = [], [], {}
     for f, e in sorted(commands.items()):
         rel = os.path.relpath(f, args.root)
         if not (rel.startswith("engine/") and rel.endswith(".cpp")) or "/cuda/" in rel:
@@ -229,18 +262,20 @@ def build_reusing(args, src, bdir, targets):
         argv = shlex.split(e["command"])
         out_i = argv.index("-o") + 1
         orig_obj = os.path.join(reuse, argv[out_i])
-        if rel not in targets:
+        mutated_headers = [h for h in includes(src, rel, memo) if h in targets]
+        if rel not in targets and not mutated_headers:
             engine_objs.append(orig_obj)
             continue
         obj = os.path.join(objdir, rel + ".o")
         engine_objs.append(obj)
         mine = os.path.join(src, rel)
-        if os.path.exists(obj) and os.path.getmtime(obj) >= max(os.path.getmtime(mine), os.path.getmtime(orig_obj)):
+        newest = max(os.path.getmtime(p) for p in [mine, orig_obj] + [os.path.join(src, h) for h in mutated_headers])
+        if os.path.exists(obj) and os.path.getmtime(obj) >= newest:
             continue
         os.makedirs(os.path.dirname(obj), exist_ok=True)
         argv[out_i] = obj
         argv[argv.index("-c") + 1] = mine
-        argv.append(f"-I{src}")
+        argv.insert(1, f"-I{src}")  # before the tree's own -I: the mutated headers are src's
         jobs.append(argv)
     output, ok = "", True
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.build_jobs) as ex:
@@ -290,12 +325,29 @@ def property_seeds(args):
     return [args.seed + i for i in range(max(1, getattr(args, "property_seeds", 1)))]
 
 
+OUT_DIR = "@OUT@"  # in a check's argv: a fresh scratch folder per run (exhaust writes its failures there)
+
+
+def exhaust_argv(args, bdir):
+    """`stridecheck exhaust` as a killer (the domain enumeration, tools/exhaust.cpp), or None
+    (--no-exhaust, or an args without the option: the runs before it)."""
+    extra = getattr(args, "exhaust_args", None)
+    if extra is None:
+        return None
+    return [os.path.join(bdir, "bin", "stridecheck"), "exhaust", "--quiet", "--out", OUT_DIR, "--known",
+            os.path.join(args.root, "corpus", "known_divergences.txt"), *shlex.split(extra)]
+
+
 def checks(args, bdir):
-    """The search's checks, cheapest first: (name, argv, env); one property check per seed."""
+    """The search's checks, cheapest first: (name, argv, env); one property check per seed, then
+    the enumeration (8 s on an idle core, its --first-failure stops at a kill), then the corpus
+    replay (21 s)."""
     prop = [os.path.join(bdir, "bin", "property_tests"), f"--gtest_filter={args.property}"]
     replay = [os.path.join(bdir, "bin", "stridecheck"), "replay", os.path.join(args.root, "corpus")]
     out = [("property", prop, {"RC_PARAMS": f"seed={s} max_success={args.programs} max_size={args.max_size} noshrink=1"})
            for s in property_seeds(args)]
+    if (exhaust := exhaust_argv(args, bdir)) is not None:
+        out.append(("exhaust", exhaust, {}))
     if not args.no_corpus:
         out.append(("corpus", replay, {}))
     return out
@@ -303,26 +355,40 @@ def checks(args, bdir):
 
 def run_one(argv, env, timeout):
     """'pass', 'killed' or 'timeout'."""
+    scratch = tempfile.mkdtemp(prefix="mutation-") if OUT_DIR in argv else None
+    argv = [scratch if a == OUT_DIR else a for a in argv]
     try:
         r = subprocess.run(argv, env=dict(os.environ, **env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                            timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout"
+    finally:
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
     return "pass" if r.returncode == 0 else "killed"
 
 
-def run_checks(args, bdir, env_extra, timeout, durations=None):
-    """('pass'|'killed'|'timeout', which check, seconds), stopping at the first failure; each check's
-    seconds are appended to `durations` when given."""
+def run_checks(args, bdir, env_extra, timeout, durations=None, every=False):
+    """('pass'|'killed'|'timeout', which check, seconds, detail), stopping at the first failure
+    except that after a kill by the enumeration the corpus still runs (so the kill rate without the
+    enumeration is known), and with every=True (--every-killer) every check runs; detail holds
+    killers (the checks that failed or timed out, in order) and check_secs (each check's seconds).
+    Each check's seconds are also appended to `durations` when given."""
     t0 = time.time()
+    first, killers, check_secs = None, [], {}
     for name, argv, env in checks(args, bdir):
+        if first and not every and not (first[1] == "exhaust" and name == "corpus"):
+            break
         t1 = time.time()
         st = run_one(argv, dict(env, **env_extra), timeout)
+        check_secs[name] = round(check_secs.get(name, 0.0) + time.time() - t1, 2)
         if durations is not None:
             durations.append(time.time() - t1)
         if st != "pass":
-            return st, name, time.time() - t0
-    return "pass", "", time.time() - t0
+            killers.append(name)
+            first = first or (st, name)
+    st, by = first or ("pass", "")
+    return st, by, time.time() - t0, {"killers": killers, "check_secs": check_secs}
 
 
 def run_seeds(args, bdir, env_extra, timeout):
@@ -332,7 +398,7 @@ def run_seeds(args, bdir, env_extra, timeout):
     t0 = time.time()
     first, seed_kills = None, 0
     for name, argv, env in checks(args, bdir):
-        if name == "corpus" and first:
+        if name != "property" and first:
             break
         st = run_one(argv, dict(env, **env_extra), timeout)
         if name == "property" and st != "pass":
@@ -359,6 +425,23 @@ def killed_only_by_corpus(results):
     and alone decides a --no-corpus run (same seed and budget), so every other kill is the generator's
     own; these are gaps in the generator (a --no-corpus run would score them survived)."""
     return [r for r in results if r["status"] in ("killed", "timeout") and r["by"] == "corpus"]
+
+
+def killed_only_by(results, name):
+    """The mutants (killed or timed out) that of the checks run on them only `name` killed. Without
+    --every-killer a kill stops the later checks, so this is exact for the last checks run: the
+    corpus (the property and the enumeration passed) and the enumeration (the property passed and
+    the corpus, run after its kill, passed); a property kill is its own only with --every-killer."""
+    return [r for r in results if r["status"] in ("killed", "timeout") and r.get("killers", [r["by"]]) == [name]]
+
+
+def exhaust_seconds(results):
+    """The enumeration's seconds per mutant it ran on (recorded per check in `check_secs`)."""
+    secs = [r["check_secs"]["exhaust"] for r in results if "exhaust" in r.get("check_secs", {})]
+    if not secs:
+        return "no mutant"
+    secs.sort()
+    return f"{len(secs)} mutants, median {secs[len(secs) // 2]:.1f} s, mean {sum(secs) / len(secs):.1f} s"
 
 
 def load_equivalent(path):
@@ -439,6 +522,8 @@ def search_fingerprint(args, bdir):
         for d, _, fs in os.walk(os.path.join(args.root, "corpus")):
             corpus += [os.path.join(d, f) for f in fs]
     params = [args.property, args.seed, args.programs, args.max_size, args.no_corpus]
+    if getattr(args, "exhaust_args", None) is not None:  # the runs before the enumeration keep their fingerprint
+        params.append(["exhaust", args.exhaust_args, getattr(args, "every_killer", False)])
     if len(property_seeds(args)) > 1:  # K = 1 keeps the fingerprint of the runs before --property-seeds
         params.append(len(property_seeds(args)))
     params = json.dumps(params)
@@ -449,6 +534,7 @@ def search_fingerprint(args, bdir):
 
 RESULT_FIELDS = ("status", "by", "secs")
 SEED_FIELDS = RESULT_FIELDS + ("seed_kills",)  # --property-seeds K > 1
+OPTIONAL_FIELDS = ("killers", "check_secs")  # not on the lines written before the enumeration killer
 
 
 def load_results(path, fingerprint, fields=RESULT_FIELDS):
@@ -504,6 +590,14 @@ def main():
     ap.add_argument("--property", default="*:-PlantedBug.*",
                     help="gtest filter of property_tests (default: every property but the planted-bug demo)")
     ap.add_argument("--no-corpus", action="store_true", help="skip the corpus replay")
+    ap.add_argument("--exhaust-args", default="--first-failure",
+                    help="options of the enumeration killer, `stridecheck exhaust` run after the property and "
+                    "before the corpus (default %(default)s; e.g. '--first-failure --phase 1')")
+    ap.add_argument("--no-exhaust", action="store_true", help="skip the enumeration (the runs before it)")
+    ap.add_argument("--every-killer", action="store_true",
+                    help="run every check on every reached mutant, even after one killed it, and report per "
+                    "check the mutants only it killed (by default the first kill stops, but after a kill by the "
+                    "enumeration the corpus still runs: the kill rate without the enumeration stays exact)")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     ap.add_argument("--build-jobs", type=int, default=2)
     ap.add_argument("--reuse-build", help="an existing build folder (e.g. build/): compile only the mutated engine "
@@ -519,14 +613,17 @@ def main():
     ap.add_argument("--fresh", action="store_true", help="score every selected mutant again (ignore --results)")
     args = ap.parse_args()
     args.root = os.path.abspath(args.root)
+    if args.no_exhaust:
+        args.exhaust_args = None
     bdir_root = os.path.abspath(args.build_dir)
     src, bdir = os.path.join(bdir_root, "src"), os.path.join(bdir_root, "build")
     os.makedirs(bdir_root, exist_ok=True)
 
     files = tracked_files(args.root)
     targets = target_files(files, args.files.split(","))
-    if args.reuse_build:
-        targets = [t for t in targets if t.endswith(".cpp")]
+    if args.reuse_build:  # headers only where no file outside the engine includes them
+        internal = set(engine_internal_headers(args.root, files))
+        targets = [t for t in targets if t.endswith(".cpp") or t in internal]
     sch = Schemata(bdir_root, args.root)
     if args.list:
         for m in write_schemata(sch, targets, src):
@@ -571,7 +668,8 @@ def main():
     k_seeds = len(property_seeds(args))
     fields = SEED_FIELDS if k_seeds > 1 else RESULT_FIELDS
     done = {} if args.fresh else load_results(results_path, fingerprint, fields)
-    results = [dict(m, **{k: done[m["key"]][k] for k in fields}) for m in sel if m["key"] in done]
+    results = [dict(m, **{k: done[m["key"]][k] for k in fields + OPTIONAL_FIELDS if k in done[m["key"]]})
+               for m in sel if m["key"] in done]
     todo = [m for m in sel if m["key"] not in done]
     log(f"mutation: {len(results)} of {len(sel)} already scored by this search in {results_path} "
         f"(fingerprint {fingerprint}); running {len(todo)}")
@@ -583,7 +681,7 @@ def main():
         with open(trace, "wb") as f:
             f.write(b"\0" * max(1, len(mutants)))
         durations = []
-        status, which, secs = run_checks(args, bdir, {"STRIDECHECK_MUTANT_TRACE": trace}, None, durations)
+        status, which, secs, _ = run_checks(args, bdir, {"STRIDECHECK_MUTANT_TRACE": trace}, None, durations)
         if status != "pass":
             raise SystemExit(f"mutation: the search fails with no mutant active ({which}): fix that first")
         reached = open(trace, "rb").read()
@@ -595,12 +693,14 @@ def main():
 
     def one(m):
         if not reached[m["id"]]:
-            return dict(m, status="survived", by="not reached", secs=0.0, **({"seed_kills": 0} if k_seeds > 1 else {}))
+            return dict(m, status="survived", by="not reached", secs=0.0, killers=[],
+                        **({"seed_kills": 0} if k_seeds > 1 else {}))
         if k_seeds > 1:
             st, by, s, kills = run_seeds(args, bdir, {"STRIDECHECK_MUTANT": str(m["id"])}, timeout)
             return dict(m, status="survived" if st == "pass" else st, by=by, secs=s, seed_kills=kills)
-        st, by, s = run_checks(args, bdir, {"STRIDECHECK_MUTANT": str(m["id"])}, timeout)
-        return dict(m, status="survived" if st == "pass" else st, by=by, secs=s)
+        st, by, s, detail = run_checks(args, bdir, {"STRIDECHECK_MUTANT": str(m["id"])}, timeout,
+                                       every=args.every_killer)
+        return dict(m, status="survived" if st == "pass" else st, by=by, secs=s, **detail)
 
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
@@ -646,10 +746,22 @@ def main():
     print(f"  kill rate: {rate:.1f}% ((killed + timeout) / (run - equivalent"
           + (" - version-gated" if gated else "") + f") = {len(killed) + len(timeouts)}/{denom})")
     corpus_only = killed_only_by_corpus(results)
-    if not args.no_corpus:
-        alone = len(killed) + len(timeouts) - len(corpus_only)
-        print(f"  generator alone (the property, as --no-corpus scores it): {100.0 * alone / denom if denom else 100.0:.1f}% "
-              f"({alone}/{denom}; killed only by the corpus: {len(corpus_only)})")
+    exhaust_only = killed_only_by(results, "exhaust") if args.exhaust_args is not None else []
+    if not args.no_corpus or args.exhaust_args is not None:
+        alone = sum(1 for r in killed + timeouts if r["by"] == "property")
+        print(f"  generator alone (the property, as --no-corpus --no-exhaust scores it): "
+              f"{100.0 * alone / denom if denom else 100.0:.1f}% ({alone}/{denom}; killed only by the corpus: "
+              f"{len(corpus_only)}" + ("" if args.exhaust_args is None else
+                                       f", by the enumeration and not the corpus: {len(exhaust_only)}") + ")")
+    if args.exhaust_args is not None:
+        without = len(killed) + len(timeouts) - len(exhaust_only)
+        print(f"  without the enumeration (property + corpus): {100.0 * without / denom if denom else 100.0:.1f}% "
+              f"({without}/{denom}); exhaust {args.exhaust_args}: per mutant it ran "
+              + exhaust_seconds(results))
+    if args.every_killer:
+        names = [n for n, _, _ in checks(args, bdir)]
+        print("  killed only by (--every-killer): " + ", ".join(
+            f"{n} {len(killed_only_by(results, n))}" for n in dict.fromkeys(names)))
     if k_seeds > 1:
         ps_rate, ps_any, ps_n = per_seed_rate(results, k_seeds, set(eq) | gated_keys)
         print(f"  generator alone, per-seed kill rate: {ps_rate:.1f}% (mean over {ps_n} mutants of the share of "

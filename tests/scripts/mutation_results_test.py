@@ -189,7 +189,52 @@ def test_property_seeds():
     check(abs(rate - 100.0 * (1 + 1 / 3) / 4) < 1e-9, f"per-seed rate is the mean of kills/K: {rate}")
 
 
+def test_exhaust_killer():
+    """The enumeration runs after the property and before the corpus; after its kill the corpus still
+    runs (the kill rate without it stays exact), after a property kill nothing does (but with
+    --every-killer); killed_only_by tells apart what only it or only the corpus killed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        bdir = os.path.join(tmp, "b")
+        os.makedirs(os.path.join(bdir, "bin"))
+        log = os.path.join(tmp, "ran")
+        # Mutant 1: the property kills; 2: the enumeration alone; 3: the enumeration and the corpus;
+        # 4: the corpus alone. The enumeration gets a fresh --out folder each run.
+        fake_bin(os.path.join(bdir, "bin", "property_tests"),
+                 f'echo property >> {log}\n[ "$STRIDECHECK_MUTANT" = 1 ] && exit 1\nexit 0')
+        fake_bin(os.path.join(bdir, "bin", "stridecheck"),
+                 f'echo "$1" >> {log}\n'
+                 'if [ "$1" = exhaust ]; then [ -d "$4" ] || exit 3; '
+                 'case "$STRIDECHECK_MUTANT" in 1|2|3) exit 1;; esac; exit 0; fi\n'
+                 'case "$STRIDECHECK_MUTANT" in 1|3|4) exit 1;; esac; exit 0')
+        args = argparse.Namespace(root=tmp, no_corpus=False, property="*", seed=10, programs=5, max_size=3,
+                                  exhaust_args="--first-failure")
+
+        def ran():
+            with open(log) as f:
+                lines = f.read().split("\n")[:-1]
+            os.unlink(log)
+            return lines
+        results = []
+        for m, by, killers, order in [("1", "property", ["property"], ["property"]),
+                                      ("2", "exhaust", ["exhaust"], ["property", "exhaust", "replay"]),
+                                      ("3", "exhaust", ["exhaust", "corpus"], ["property", "exhaust", "replay"]),
+                                      ("4", "corpus", ["corpus"], ["property", "exhaust", "replay"]),
+                                      ("5", "", [], ["property", "exhaust", "replay"])]:
+            st, got_by, _, detail = mutation.run_checks(args, bdir, {"STRIDECHECK_MUTANT": m}, 20)
+            check((got_by, detail["killers"]) == (by, killers), f"mutant {m}: {got_by} {detail['killers']}")
+            check(ran() == order, f"mutant {m}: the checks run in order {order}")
+            results.append(dict(outcome(f"f@{m}", "killed" if by else "survived", by), killers=killers))
+        check([r["key"] for r in mutation.killed_only_by(results, "exhaust")] == ["f@2"], "only the enumeration: 2")
+        check([r["key"] for r in mutation.killed_only_by(results, "corpus")] == ["f@4"], "only the corpus: 4")
+        st, by, _, detail = mutation.run_checks(args, bdir, {"STRIDECHECK_MUTANT": "1"}, 20, every=True)
+        check(detail["killers"] == ["property", "exhaust", "corpus"] and len(ran()) == 3, "--every-killer runs all")
+        fp = mutation.search_fingerprint(args, bdir)
+        check(fp != mutation.search_fingerprint(argparse.Namespace(**dict(vars(args), exhaust_args=None)), bdir),
+              "with and without the enumeration: two searches")
+
+
 def main():
+    test_exhaust_killer()
     test_property_seeds()
     test_killed_only_by_corpus()
     test_stale_headers()
