@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "engine/overlap.h"
 #include "engine/version_profile.h"
 #include "program/backend.h"
 #include "program/domains.h"
@@ -149,6 +150,37 @@ TEST(Exhaust, ExtremeLayoutsReachTheOverflowChecks) {
     EXPECT_GT(cases, 0) << e.op << " on " << e.layout;
     EXPECT_GT(reached, 0) << e.op << " on " << e.layout << ": never '" << e.message << "'";
   }
+}
+
+// "overlapping, far apart": its elements overlap (an in-place op's result is
+// undefined where two reach one location) and span more than 4 numel + 4096
+// elements, so the engine finds the twice-reached locations by sorting the
+// offsets (locations_reached_twice, engine/elementwise.cpp), the path no
+// program took before (mutants14); the claim check of each case then
+// compares them with brute force. In-place ops take it: add_'s step there is
+// documented as undefined.
+TEST(Exhaust, FarApartOverlapTakesTheSortedPathOfTwiceReachedLocations) {
+  engine::ProfileScope profile("2.15");
+  auto engine = make_backend("engine:cpu");
+  RunOptions o;
+  o.record_contents = false;
+  int undefined = 0;
+  for (const ExhaustCase& c : all_cases().at("add_")) {
+    if (c.input != "float32 overlapping, far apart") continue;
+    const Trace t = engine->run(c.program, o);
+    ASSERT_LT(c.op_step, t.steps.size());
+    size_t at = 0;  // the step binding x, its layout
+    for (size_t i = 0; i < c.op_step; ++i)
+      if (!c.program.steps[i].outputs.empty() && c.program.steps[i].outputs[0] == "x") at = i;
+    ASSERT_EQ(t.steps[at].outcome, Outcome::Ok) << c.description();
+    const TensorObs& x = t.steps[at].results.at(0);
+    int64_t numel = 1, span = 0;
+    for (size_t d = 0; d < x.sizes.size(); ++d) numel *= x.sizes[d], span += (x.sizes[d] - 1) * x.strides[d];
+    EXPECT_GT(span, 4 * numel + 4096) << c.description();
+    EXPECT_EQ(engine::exact_internal_overlap(x.sizes, x.strides), engine::MemOverlap::Yes) << c.description();
+    undefined += t.steps[c.op_step].undefined;
+  }
+  EXPECT_GT(undefined, 0);
 }
 
 // `to` with format= alone (no dtype=) is enumerated, so the forms that may
