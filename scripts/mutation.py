@@ -579,6 +579,9 @@ def main():
                     "(const:1->2) or in-check (mutants inside SC_CHECK's arguments); before --sample")
     ap.add_argument("--sample", type=int, default=0, help="run a fixed pseudo-random sample of this many mutants")
     ap.add_argument("--sample-seed", default="1")
+    ap.add_argument("--shuffle", action="store_true", help="run the selected mutants in a pseudo-random order "
+                    "(by --sample-seed), not file by file: a run stopped early (its outcomes are kept) has "
+                    "sampled every file")
     ap.add_argument("--programs", type=int, default=1000, help="generated programs per mutant (property budget)")
     ap.add_argument("--max-size", type=int, default=300)
     ap.add_argument("--seed", type=int, default=20261130)
@@ -671,6 +674,8 @@ def main():
     results = [dict(m, **{k: done[m["key"]][k] for k in fields + OPTIONAL_FIELDS if k in done[m["key"]]})
                for m in sel if m["key"] in done]
     todo = [m for m in sel if m["key"] not in done]
+    if args.shuffle:  # a run stopped early has still scored a sample of every file
+        todo.sort(key=lambda m: hashlib.sha1(f"{args.sample_seed}:run:{m['key']}".encode()).hexdigest())
     log(f"mutation: {len(results)} of {len(sel)} already scored by this search in {results_path} "
         f"(fingerprint {fingerprint}); running {len(todo)}")
 
