@@ -177,7 +177,15 @@ bool dtype_matters(const OpSpec& spec) {
 // layout in float32 (`view` every dtype too), data ops every layout in every
 // dtype; in phase 1 the data ops' other dtypes in five layouts, the rest in
 // phase 4 (ExhaustPolicy::phase).
+// The stale headers added after phase 1's counts were measured (exhaust14)
+// run in phase 4 in every dtype, so phase 1 meets every plant where it did.
+bool late_layout(const ExhaustInput& in) {
+  return in.layout == "stale header, sizes past 2^64 when multiplied" ||
+         in.layout == "stale header, a stride wrapped negative" ||
+         in.layout == "stale header, 2-d, storage size past INT64_MAX bytes";
+}
 bool core_input(const OpSpec& spec, const ExhaustInput& in) {
+  if (late_layout(in)) return false;
   return in.dtype == DType::Float32 || spec.name == "view" || in.layout == "contiguous 1-d" || in.layout == "0-d" ||
          in.layout == "size 0" || in.layout == "transposed" || in.layout == "tiled transpose";
 }

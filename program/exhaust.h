@@ -22,7 +22,9 @@
 // (Note [Extreme layouts]). View ops take every layout in float32 (`view`
 // every dtype: its dtype= reinterprets); data ops every layout in every
 // dtype (ExhaustPolicy::phase 1: every layout in float32, the other dtypes
-// in five layouts: 1-d, 0-d, size 0, transposed, tiled; phase 4 the rest).
+// in five layouts: 1-d, 0-d, size 0, transposed, tiled; phase 4 the rest,
+// and the three stale headers added last in every dtype, so that phase 1
+// stays as plants were measured on it).
 // Creation ops take each dtype with each of its scalar edges
 // (full's value, also beside a wrong size: check order; the literal's
 // values one at a time and each dtype's edges as another's literal).
