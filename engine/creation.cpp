@@ -1,5 +1,6 @@
 #include "engine/creation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -8,6 +9,7 @@
 #include "engine/error.h"
 #include "engine/half.h"
 #include "engine/inplace.h"
+#include "engine/kernels/cpu/half_convert.h"
 #include "engine/kernels/kernels.h"
 #include "engine/layout.h"
 #include "engine/version_profile.h"
@@ -181,29 +183,43 @@ namespace {
 // The loop below for float16 and bfloat16 (acc float), typed: the same
 // conversions as its store_double/load_double calls, without their switch
 // per element (callgrind, 64 generated programs: arange 0.65 -> 0.27 M).
+// Each vector's lanes are computed as floats and rounded in runs of up to
+// 256 by the CPU's conversion loop (kernels/cpu/half_convert.h: the scalar
+// conversions' results; there are no NaNs here): 0.34 M fewer instructions
+// per 64 fuzz programs (issue 10).
 struct HalfBits {
   static uint16_t to(float f) { return float_to_half(f); }
   static float from(uint16_t b) { return half_to_float(b); }
+  static void run(uint16_t* dst, const float* src, int64_t n) { cpu::float_to_half_run(dst, src, n); }
 };
 struct BFloat16Bits {
   static uint16_t to(float f) { return float_to_bfloat16(f); }
   static float from(uint16_t b) { return bfloat16_to_float(b); }
+  static void run(uint16_t* dst, const float* src, int64_t n) { cpu::float_to_bfloat16_run(dst, src, n); }
 };
 template <class Bits>
 void arange_fill_reduced(std::byte* p, int64_t n) {
   constexpr int64_t lanes = 16;  // 32 bytes of 2-byte elements
-  auto put = [p](int64_t i, uint16_t b) { std::memcpy(p + i * 2, &b, 2); };
+  constexpr int64_t kRun = 16 * lanes;
   auto rounded = [](int64_t i) { return Bits::from(Bits::to(static_cast<float>(static_cast<double>(i)))); };
-  auto vector_at = [&](int64_t start) {
-    const float base = rounded(start);
-    for (int64_t k = 0; k < lanes; ++k) put(start + k, Bits::to(base + static_cast<float>(k)));
-  };
+  const int64_t vectors_end = n / (2 * lanes) * (2 * lanes);  // two vectors at a time while 2V elements remain
+  float values[kRun];
+  uint16_t bits[kRun];
   int64_t i = 0;
-  for (; i + 2 * lanes <= n; i += 2 * lanes) {
-    vector_at(i);
-    vector_at(i + lanes);
+  while (i < vectors_end) {
+    const int64_t m = std::min(kRun, vectors_end - i);  // a multiple of lanes
+    for (int64_t v = 0; v < m; v += lanes) {
+      const float base = rounded(i + v);
+      for (int64_t k = 0; k < lanes; ++k) values[v + k] = base + static_cast<float>(k);
+    }
+    Bits::run(bits, values, m);
+    std::memcpy(p + i * 2, bits, static_cast<size_t>(m) * 2);
+    i += m;
   }
-  for (; i < n; ++i) put(i, Bits::to(rounded(i)));
+  for (; i < n; ++i) {
+    const uint16_t b = Bits::to(rounded(i));
+    std::memcpy(p + i * 2, &b, 2);
+  }
 }
 
 void arange_fill(Storage& storage, DType dtype) {
