@@ -53,8 +53,10 @@ struct EngineTraits {
   }
 
   // The engine's TorchError is caught here, where the op threw it, and
-  // returned (Note [Errors cross the interpreter as values]).
-  Applied<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
+  // returned (Note [Errors cross the interpreter as values]). Not inlined
+  // into the interpreter's step, as TorchTraits::apply: the profile split of
+  // bench/fuzz_exec_callgrind.sh reads the engine's ops as this function.
+  [[gnu::noinline]] Applied<Tensor> apply(const Step& s, const Lookup<Tensor>& lookup) {
     ctx.undefined.reset();
     ctx.refused.reset();
     ctx.error.reset();

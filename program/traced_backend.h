@@ -318,24 +318,29 @@ class TracedBackend : public Backend {
     const bool lazy;
     const Step* next_step = nullptr;  // set by run() before each step
     const StepObs* last_obs = nullptr;  // the last observation made
-    std::vector<uintptr_t> writes;  // storage identities this step or the next may write
-    bool writes_unknown = false;    // an op that may write anything
+    std::vector<uintptr_t> writes;       // storage identities this step may write
+    std::vector<uintptr_t> next_writes;  // ... the next step, asked after this one (env is as it will start)
+    bool writes_unknown = false, next_unknown = false;  // an op that may write anything
+    bool next_asked = false;
     std::vector<char> carried;      // by storage number: its hash was carried at the last observation
     bool stale = false;
 
-    void add_writes(const Step& s) {
+    void ask_writes(const Step& s, std::vector<uintptr_t>& out, bool& unknown) {
+      out.clear();
       const StepWrites w = written_inputs(s);
-      writes_unknown |= w.unknown_op;
+      unknown = w.unknown_op;
       for (const std::string* n : w.names) {
         if (!n) continue;
         auto it = index.find(*n);
-        if (it != index.end()) writes.push_back(traits.storage_identity(env[it->second].tensor));
+        if (it != index.end()) out.push_back(traits.storage_identity(env[it->second].tensor));
       }
     }
     bool may_write(uintptr_t sid) const {
       for (uintptr_t w : writes)
         if (w == sid) return true;
-      return writes_unknown;
+      for (uintptr_t w : next_writes)
+        if (w == sid) return true;
+      return writes_unknown || next_unknown;
     }
 
     // After the last step: whether a carried storage changed (a stale trace).
@@ -355,9 +360,14 @@ class TracedBackend : public Backend {
     // Observes step s into obs (a fresh StepObs).
     void step(const Step& s, StepObs& obs) {
       if (lazy) {
-        writes.clear();
-        writes_unknown = false;
-        add_writes(s);
+        if (next_asked) {  // by the step before, with env as it is now
+          writes.swap(next_writes);
+          writes_unknown = next_unknown;
+        } else {
+          ask_writes(s, writes, writes_unknown);
+        }
+        next_writes.clear();
+        next_unknown = next_asked = false;
       }
       const std::string* unbound = nullptr;
       resolved.clear();
@@ -512,7 +522,10 @@ class TracedBackend : public Backend {
       // Note [Observing only the storages a step may write]
       const size_t known = lazy && last_obs ? last_obs->storages.size() : 0;
       if (lazy) {
-        if (next_step) add_writes(*next_step);
+        if (next_step) {
+          ask_writes(*next_step, next_writes, next_unknown);
+          next_asked = true;
+        }
         carried.resize(storage_owners.size(), 0);
       }
       for (auto& [n, t] : storage_owners) {
