@@ -22,6 +22,10 @@ struct RunOptions {
   // never allocate, so `fill_` of a stride-0 view of 10^18 elements is
   // legal and would run for hours; such a step is reported, not run.
   int64_t max_step_elements = int64_t{1} << 30;
+  // Bytes the Observation trace may hold, per backend (Note [The trace
+  // budget], program/traced_backend.h): a program whose trace would pass it
+  // stops there, over budget.
+  int64_t trace_budget_bytes = int64_t{1} << 30;
   // Record full storage contents after each step (hashes are always recorded).
   bool record_contents = true;
   // Hashes only (record_contents false): after each step read back only the

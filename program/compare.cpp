@@ -1,8 +1,26 @@
 #include "program/compare.h"
 
+#include <algorithm>
+
 #include "program/trace_text.h"
 
 namespace sc {
+
+namespace {
+
+// The first step either trace did not run (over a budget, timed out, refused).
+size_t first_not_run(const Comparison& c) {
+  size_t i = 0;
+  auto ran = [](const Trace& t, size_t k) {
+    if (k >= t.steps.size()) return true;
+    const Outcome o = t.steps[k].outcome;
+    return o != Outcome::OverBudget && o != Outcome::TimedOut && o != Outcome::Refused;
+  };
+  while (i < std::max(c.left.steps.size(), c.right.steps.size()) && ran(c.left, i) && ran(c.right, i)) ++i;
+  return i;
+}
+
+}  // namespace
 
 Comparison compare_backends(const Program& p, Backend& left, Backend& right, const RunOptions& options) {
   Comparison c;
@@ -28,9 +46,16 @@ Comparison compare_backends(const Program& p, Backend& left, Backend& right, con
     RunOptions full = options;
     full.record_contents = true;
     full.observe_written_only = false;
-    c.left = left.run(p, full);
-    c.right = right.run(p, full);
-    c.diff = diff_traces(p, c.left, c.right);
+    Comparison named;
+    named.left = left.run(p, full);
+    named.right = right.run(p, full);
+    named.diff = diff_traces(p, named.left, named.right);
+    // Kept contents count against the trace budget (Note [The trace
+    // budget]): a rerun it stops at or before the hashes' difference (their
+    // run went past that step) keeps the hashes' verdict, a failure without
+    // the element named. A stop after it (an excused NaN choice there, then
+    // a step over the allocation budget) is the rerun's verdict.
+    if (named.diff.verdict != Verdict::Skipped || first_not_run(named) > c.diff.first->step) c = std::move(named);
   }
   return c;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -105,16 +106,18 @@ std::vector<std::string> flatten(const Sections& sections) {
   return out;
 }
 
-// Renders every step of a trace, tracking which dtype each storage was last seen with.
-std::vector<Sections> render_blocks(const Trace& t) {
-  std::vector<Sections> blocks;
-  std::map<int, std::string> storage_dtype;
-  for (const StepObs& o : t.steps) {
-    for (const TensorObs& r : o.results) storage_dtype[r.storage] = r.dtype;
-    blocks.push_back(render_sections(o, storage_dtype));
+// Renders a trace's steps in order, one at a time, tracking which dtype each
+// storage was last seen with.
+class BlockRenderer {
+ public:
+  Sections next(const StepObs& o) {
+    for (const TensorObs& r : o.results) storage_dtype_[r.storage] = r.dtype;
+    return render_sections(o, storage_dtype_);
   }
-  return blocks;
-}
+
+ private:
+  std::map<int, std::string> storage_dtype_;
+};
 
 // ---- recorded lines ---------------------------------------------------------
 
@@ -297,29 +300,34 @@ std::vector<std::string> render_step(const StepObs& o) { return flatten(render_s
 
 std::string render_trace(const Program& p, const Trace& t) {
   std::string out = t.backend + " (" + t.backend_version + ")\n";
-  auto blocks = render_blocks(t);
-  for (size_t i = 0; i < blocks.size(); ++i) {
+  BlockRenderer blocks;
+  for (size_t i = 0; i < t.steps.size(); ++i) {
     out += "step " + std::to_string(i + 1) + ": " + step_source(p, i) + "\n";
-    for (const std::string& l : flatten(blocks[i])) out += "  " + l + "\n";
+    for (const std::string& l : flatten(blocks.next(t.steps[i]))) out += "  " + l + "\n";
   }
   return out;
 }
 
-std::string render_side_by_side(const Program& p, const Trace& a, const Trace& b) {
-  auto la = render_blocks(a), lb = render_blocks(b);
+// Step by step: the text of a long trace is never held whole (`run` of a
+// program near the trace budget prints gigabytes; Note [The trace budget]).
+void render_side_by_side(const Program& p, const Trace& a, const Trace& b,
+                         const std::function<void(const std::string&)>& emit) {
   size_t w = std::max(a.backend.size() + a.backend_version.size() + 3, size_t{20});
-  for (auto& blk : la)
-    for (auto& l : flatten(blk)) w = std::max(w, l.size());
+  {
+    BlockRenderer left;
+    for (const StepObs& o : a.steps)
+      for (auto& [key, lines] : left.next(o))
+        for (const std::string& l : lines) w = std::max(w, l.size());
+  }
   w = std::min(w, size_t{72});
   auto pad = [&](const std::string& s) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); };
-  std::string out = "  " + pad(a.backend + " (" + a.backend_version + ")") + "   " + b.backend + " (" +
-                    b.backend_version + ")\n";
-  size_t n = std::max(la.size(), lb.size());
+  emit("  " + pad(a.backend + " (" + a.backend_version + ")") + "   " + b.backend + " (" + b.backend_version + ")\n");
+  BlockRenderer left, right;
+  const size_t n = std::max(a.steps.size(), b.steps.size());
   for (size_t i = 0; i < n; ++i) {
-    out += "step " + std::to_string(i + 1) + ": " + step_source(p, i) + "\n";
-    const Sections none;
-    const Sections& x = i < la.size() ? la[i] : none;
-    const Sections& y = i < lb.size() ? lb[i] : none;
+    std::string out = "step " + std::to_string(i + 1) + ": " + step_source(p, i) + "\n";
+    const Sections x = i < a.steps.size() ? left.next(a.steps[i]) : Sections{};
+    const Sections y = i < b.steps.size() ? right.next(b.steps[i]) : Sections{};
     // Keys in order of first appearance on the left, then those only on the right
     // placed after the last key they follow on the right.
     std::vector<std::string> keys;
@@ -346,7 +354,13 @@ std::string render_side_by_side(const Program& p, const Trace& a, const Trace& b
         out += "  " + pad(sl) + (sl == sr ? " | " : " ! ") + sr + "\n";
       }
     }
+    emit(out);
   }
+}
+
+std::string render_side_by_side(const Program& p, const Trace& a, const Trace& b) {
+  std::string out;
+  render_side_by_side(p, a, b, [&](const std::string& s) { out += s; });
   return out;
 }
 

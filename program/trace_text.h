@@ -22,6 +22,7 @@
 // where <i> is the 0-based step index.
 #include <stdexcept>
 #include <string>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,9 @@ std::vector<std::string> render_step(const StepObs&);  // lines, no trailing new
 std::string render_trace(const Program&, const Trace&);
 // Both traces, step by step, side by side; lines that differ are marked '!'.
 std::string render_side_by_side(const Program&, const Trace& a, const Trace& b);
+// The same text, handed to `emit` one step at a time.
+void render_side_by_side(const Program&, const Trace& a, const Trace& b,
+                         const std::function<void(const std::string&)>& emit);
 
 // Recorded `#>` lines.
 std::vector<std::string> serialize_trace(const Trace&);

@@ -69,6 +69,7 @@ int exercise_main(const std::vector<std::string>& all_args) {
   check_backend_names(names);
   RunOptions ro;
   ro.budget_bytes = std::min<int64_t>(o.budget_bytes, int64_t{64} << 20);  // as the fuzz target runs them
+  ro.trace_budget_bytes = o.trace_budget_bytes;
   ro.record_contents = false;
   auto left = make_backend(names[0]);
   auto right = make_backend(names[1]);

@@ -32,7 +32,11 @@ std::vector<std::string> split_commas(const std::string& s) {
 
 Options parse_options(const std::vector<std::string>& args, const std::vector<std::string>& allowed) {
   Options o;
-  auto takes = [&](const std::string& f) { return std::find(allowed.begin(), allowed.end(), f) != allowed.end(); };
+  // --trace-budget goes with --budget: both bound what a run may hold (DESIGN.md Limits).
+  auto takes = [&](const std::string& f) {
+    const std::string g = f == "--trace-budget" ? std::string("--budget") : f;
+    return std::find(allowed.begin(), allowed.end(), g) != allowed.end();
+  };
   for (size_t i = 0; i < args.size(); ++i) {
     std::string a = args[i];
     std::string value;
@@ -69,12 +73,12 @@ Options parse_options(const std::vector<std::string>& args, const std::vector<st
       if (a == "--backends" && o.backends.size() != 2 && !(o.backends.size() == 1))
         throw UsageError("--backends takes two backends, like engine:cpu,libtorch:cpu");
       if (a == "--backend" && o.backends.size() != 1) throw UsageError("--backend takes one backend");
-    } else if (a == "--budget") {
+    } else if (a == "--budget" || a == "--trace-budget") {
       std::string v = next();
       int64_t b = 0;
       auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), b);
-      if (ec != std::errc() || p != v.data() + v.size() || b < 0) throw UsageError("--budget takes a byte count, got '" + v + "'");
-      o.budget_bytes = b;
+      if (ec != std::errc() || p != v.data() + v.size() || b < 0) throw UsageError(a + " takes a byte count, got '" + v + "'");
+      (a == "--budget" ? o.budget_bytes : o.trace_budget_bytes) = b;
     } else if (a == "--timeout") {
       std::string v = next();
       double t = 0;
@@ -204,6 +208,7 @@ Comparison compare_program(const Program& program, const Options& o, const std::
                            bool record_contents, std::function<void(const std::string&, size_t)> on_step) {
   RunOptions ro;
   ro.budget_bytes = o.budget_bytes;
+  ro.trace_budget_bytes = o.trace_budget_bytes;
   ro.record_contents = record_contents;
   ro.on_step = std::move(on_step);
   if (o.against_recorded) {
@@ -228,6 +233,9 @@ commands:
       --against-recorded     compare one backend (default engine:D, or the first
                              of --backends) with the '#>' lines in each file
       --budget BYTES         allocation budget per backend (default 1073741824)
+      --trace-budget BYTES   trace budget per backend (default 1073741824): a
+                             program whose observations would hold more stops
+                             there, skipped (taken wherever --budget is)
       --timeout SECONDS      wall-time limit per program (default 60)
       --known FILE           known divergences (default: known_divergences.txt
                              in a folder above each program)

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "program/backend.h"
+#include "program/diff.h"
 #include "program/parser.h"
 #include "program/trace_text.h"
 #include "tools/tool.h"
@@ -92,12 +93,19 @@ int record_main(const std::vector<std::string>& args) {
     }
     RunOptions ro;
     ro.budget_bytes = o.budget_bytes;
+    ro.trace_budget_bytes = o.trace_budget_bytes;
     ro.record_contents = false;
     try {
       Trace t = backend->run(program, ro);
       write_atomically(path, with_recording(text, serialize_trace(t)));
       std::printf("recorded %s: %zu steps on %s (%s)\n", path.c_str(), t.steps.size(), t.backend.c_str(),
                   t.backend_version.c_str());
+      // A step over a budget (allocation or trace) was not run: say which, as replay would.
+      for (size_t i = 0; i < t.steps.size(); ++i)
+        if (t.steps[i].outcome == Outcome::OverBudget) {
+          std::printf("  %s: over budget: %s\n", step_source(program, i).c_str(), t.steps[i].note.c_str());
+          break;
+        }
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s: %s\n", path.c_str(), e.what());
       status = kExitFailed;

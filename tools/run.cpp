@@ -42,7 +42,7 @@ int run_main(const std::vector<std::string>& args) {
   std::string oracle = oracle_version();
   std::printf("stridecheck %s; oracle: %s\n%s\n\n", STRIDECHECK_VERSION, oracle.empty() ? "none" : oracle.c_str(),
               semantics_text(o).c_str());
-  std::fputs(render_side_by_side(program, c.left, c.right).c_str(), stdout);
+  render_side_by_side(program, c.left, c.right, [](const std::string& s) { std::fputs(s.c_str(), stdout); });
   std::printf("\n%s", format_diff(program, c.left, c.right, c.diff).c_str());
   return c.diff.verdict == Verdict::Fail ? kExitFailed : kExitOk;
 }

@@ -58,6 +58,7 @@ int serve_main(const std::vector<std::string>& args) {
   }
   RunOptions ro;
   ro.budget_bytes = o.budget_bytes;
+  ro.trace_budget_bytes = o.trace_budget_bytes;
   ro.record_contents = false;
   std::ios::sync_with_stdio(false);
   std::string header;

@@ -26,6 +26,7 @@ struct Options {
   std::string device = "cpu";
   std::vector<std::string> backends;  // --backends A,B (or --backend A for record)
   int64_t budget_bytes = int64_t{1} << 30;
+  int64_t trace_budget_bytes = int64_t{1} << 30;  // --trace-budget, taken wherever --budget is
   double timeout_s = 60;
   bool quiet = false;
   bool against_recorded = false;

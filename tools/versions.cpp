@@ -229,6 +229,7 @@ class Campaign {
     if (!engine_) engine_ = make_backend("engine:cpu");
     RunOptions ro;
     ro.budget_bytes = o_.common.budget_bytes;
+    ro.trace_budget_bytes = o_.common.trace_budget_bytes;
     ro.record_contents = false;
     Trace e;
     try {
