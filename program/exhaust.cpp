@@ -495,6 +495,24 @@ class Enumerator {
       c.choices = {{"out", "= " + o.relation}};
       finish(std::move(c));
     }
+    // every catalogue input as the out= of a float32 [4,6] or 0-d result
+    for (const ExhaustInput& in : exhaust_inputs())
+      for (const char* size : {"[4,6]", "[]"}) {
+        ExhaustCase c;
+        c.op = std::string(spec_->name);
+        c.input = in.name;
+        c.program.steps = in.steps;
+        for (Step& s : steps_of(std::string("e1 = zeros ") + size + "\n")) c.program.steps.push_back(std::move(s));
+        Step s;
+        s.op = c.op;
+        s.outputs = outputs();
+        s.args = {Name{"e1"}};
+        if (c.op != "neg") s.args.push_back(Name{"e1"});
+        s.kwargs = {{"out", Name{"x"}, {}}};
+        c.program.steps.push_back(std::move(s));
+        c.choices = {{"out", std::string("= the input, for a result of sizes ") + size}};
+        finish(std::move(c));
+      }
   }
 
   // Each slot alone: each class, and the values written out.

@@ -13,7 +13,9 @@
 // view past a storage's end), and, in D, views of `a` (empty at x's start, at
 // y's start, at the storage's end; aliases of y, x and the base, y expanded,
 // x transposed, x's bytes reinterpreted, an empty stride-0 view; and
-// y, x and a themselves, where out= resizes the operand's own header).
+// y, x and a themselves, where out= resizes the operand's own header). And
+// every input of the catalogue (program/exhaust.h: each layout, stale
+// headers too, in each dtype) as the out= of a float32 [4,6] or 0-d result.
 #include <string>
 #include <vector>
 

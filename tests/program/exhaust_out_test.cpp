@@ -58,6 +58,10 @@ TEST(ResizedOuts, EveryDtypePairAndRelationAndTheEngineResizesOverTheInput) {
   }
   EXPECT_EQ(resized_over, 2);  // add x y and add y x
   EXPECT_EQ(refused, 2);
+  // every catalogue input is an out= too
+  std::set<std::string> outs;
+  for (const ExhaustCase& c : exhaust_op("neg", six)) outs.insert(c.input);
+  for (const ExhaustInput& in : exhaust_inputs()) EXPECT_TRUE(outs.count(in.name)) << in.name;
 }
 
 }  // namespace
