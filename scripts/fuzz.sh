@@ -24,6 +24,8 @@
 # libFuzzer (default 1 when JOBS >= 2, else 0; Note [A sweeping worker]).
 # FUZZ_SWARM=PERCENT: the sweeps' `generate --swarm` (default 50: half the
 # programs are swarm programs, Note [Swarm programs] in program/generator.h).
+# FUZZ_STALE_HEADERS=PERCENT and FUZZ_MAX_STEPS=N: the sweeps' `generate
+# --stale-headers` and `--max-steps` (defaults: generate's, 2 and 16).
 # STRIDECHECK_MUTATOR=bytes|units: libFuzzer's mutations only, or the
 # structure-aware ones only (default: half each; fuzz/view_chain_fuzzer.cpp).
 # FUZZ_EXHAUST=0: skip the domain enumeration that opens a view-chain campaign
@@ -39,6 +41,8 @@ out="${FUZZ_OUT:-$root/out/fuzz}${FUZZ_TARGET:+/$target}"
 every="${FUZZ_STATUS_EVERY:-5}"
 sweepers="${FUZZ_SWEEPERS:-$([ "$jobs" -ge 2 ] && echo 1 || echo 0)}"
 swarm="${FUZZ_SWARM:-50}"
+# the sweeps' generator options (every sweep and every reproduction of a seed)
+gen_opts=(--swarm "$swarm" --stale-headers "${FUZZ_STALE_HEADERS:-2}" --max-steps "${FUZZ_MAX_STEPS:-16}")
 [ "$target" = view_chain_fuzzer ] || sweepers=0
 [ "$sweepers" -le "$jobs" ] || sweepers=$jobs
 known="$root/corpus/known_divergences.txt"
@@ -196,7 +200,7 @@ worker() {
 # UNDEFINED claim) becomes findings/generated-<seed>.prog; a chunk that crashes
 # or hangs is bisected (a child per half, `timeout`) down to the seed.
 sweep_chunk() {  # seed count: succeeds when the tool got through the chunk (failing programs or not)
-  timeout -k 5 120 "$tool" generate --stats --engine-threads random --swarm "$swarm" --seed "$1" --count "$2" >"$logs/sweep-$k.out" 2>&1
+  timeout -k 5 120 "$tool" generate --stats --engine-threads random "${gen_opts[@]}" --seed "$1" --count "$2" >"$logs/sweep-$k.out" 2>&1
   grep -q '^programs: pass' "$logs/sweep-$k.out"
 }
 bisect_chunk() {  # seed count: the first seed of the range the tool does not get through, alone
@@ -218,7 +222,7 @@ report_line() {  # ": <the sanitizer's report line>" from a tool's stderr, if th
 }
 save_generated() {  # seed: its program as a finding, whole before triage can see it
   local rc=0 tmp="$out/findings/.generated-$1.tmp" report
-  "$tool" generate --engine-threads random --swarm "$swarm" --seed "$1" --count 1 >"$tmp" 2>"$tmp.err" || rc=$?
+  "$tool" generate --engine-threads random "${gen_opts[@]}" --seed "$1" --count 1 >"$tmp" 2>"$tmp.err" || rc=$?
   report=$(report_line "$tmp.err")
   if [ "$rc" -ne 0 ] && trail "$tmp.err" >"$tmp"; then  # Note [The crash trail] (program/crash_trail.h)
     sed -i "1i # seed $1: stridecheck crashed while generating it (status $rc$report); the steps up to the one it crashed in" "$tmp"
@@ -230,7 +234,7 @@ save_generated() {  # seed: its program as a finding, whole before triage can se
   else
     head -c 20000 "$tmp.err" >"$out/findings/generated-$1.crash"  # counted as an input (count_findings)
     printf 'generated-%s\t%s\tnew\n' "$1" \
-      "crash while generating seed $1 (status $rc; stridecheck generate --seed $1 --engine-threads random --swarm $swarm)$report" >>"$signatures"
+      "crash while generating seed $1 (status $rc; stridecheck generate --seed $1 --engine-threads random ${gen_opts[*]})$report" >>"$signatures"
   fi
   rm -f "$tmp" "$tmp.err"
 }

@@ -68,8 +68,8 @@ void print_row(const std::string& op, const std::string& param, const std::strin
 }
 
 // The generate options that make seed S's program again: its engine thread
-// count, the swarm chance (Note [Swarm programs]) and the stale-header chance
-// (Note [Stale headers]) change what it is.
+// count, the swarm chance (Note [Swarm programs]), the stale-header chance
+// (Note [Stale headers]) and the step count change what it is.
 std::string program_flags(const GeneratedThreads& threads, const GeneratorPolicy& policy) {
   std::string f = threads.random ? " --engine-threads random"
                   : threads.fixed > 0 ? " --engine-threads " + std::to_string(threads.fixed)
@@ -77,6 +77,7 @@ std::string program_flags(const GeneratedThreads& threads, const GeneratorPolicy
   if (policy.swarm_percent > 0) f += " --swarm " + std::to_string(policy.swarm_percent);
   if (policy.stale_header_percent != GeneratorPolicy{}.stale_header_percent)
     f += " --stale-headers " + std::to_string(policy.stale_header_percent);
+  if (policy.max_steps != GeneratorPolicy{}.max_steps) f += " --max-steps " + std::to_string(policy.max_steps);
   return f;
 }
 

@@ -56,6 +56,17 @@ int parse_percent(const std::string& option, const std::string& value) {
   return v;
 }
 
+// GeneratorPolicy::max_steps: long programs (a swarm program draws up to
+// twice as many); their traces stay within the trace budget (Note [The trace
+// budget]) or stop there, skipped.
+int parse_max_steps(const std::string& value) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (ec != std::errc() || end != value.data() + value.size() || v < 1 || v > 65536)
+    throw UsageError("generate: --max-steps takes a step count 1..65536, got '" + value + "'");
+  return v;
+}
+
 void set_generated_threads(Program& p, Choices& choices, const GeneratedThreads& t) {
   if (t.random) p.engine_threads = draw_engine_threads(choices);
   else if (t.fixed > 0) p.engine_threads = t.fixed;
@@ -71,7 +82,7 @@ int generate_main(const std::vector<std::string>& args) {
   std::string backends;
   GeneratedThreads threads;  // --engine-threads N|random
   MessageReport messages;    // --messages, --templates FILE (with --stats)
-  GeneratorPolicy policy;    // --swarm PERCENT, --stale-headers PERCENT
+  GeneratorPolicy policy;    // --swarm PERCENT, --stale-headers PERCENT, --max-steps N
   for (size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
@@ -89,6 +100,7 @@ int generate_main(const std::vector<std::string>& args) {
       else if (args[i] == "--engine-threads") threads = parse_generated_threads(value());
       else if (args[i] == "--swarm") policy.swarm_percent = parse_percent(option, value());
       else if (args[i] == "--stale-headers") policy.stale_header_percent = parse_percent(option, value());
+      else if (args[i] == "--max-steps") policy.max_steps = parse_max_steps(value());
       else if (args[i] == "--messages") messages.enabled = true;
       else if (args[i] == "--templates") messages.enabled = true, messages.templates_file = value();
       else throw UsageError("generate: unknown option '" + args[i] + "'");

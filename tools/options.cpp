@@ -298,6 +298,8 @@ commands:
                              the chance per step of a failed out= resize made on
                              purpose and 1..4 steps reading the header it
                              leaves (default 2; 0: none)
+      --max-steps N          steps after the first creation step: up to N
+                             (default 16; a swarm program up to 2N)
       --stats                run them on two backends (--backends A,B, --budget
                              BYTES, default 16 MiB as the property) and print
                              the domain coverage report: per op, parameter and

@@ -4,6 +4,7 @@
 // so it needs no LibTorch; skipped when the tool is not built.
 #include <algorithm>
 #include <filesystem>
+#include <sstream>
 #include <vector>
 
 #include "tests/program/tool_test_util.h"
@@ -41,6 +42,29 @@ TEST_F(Cli, EmptyProgramIsSkippedNotPassed) {
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("\n0 passed, 0 failed\nundefined: 0, skipped: 2, known: 0\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("the program has no steps: nothing to compare"), std::string::npos) << r.out;
+}
+
+// --max-steps N: programs of up to N drawn steps after the first (2N for a
+// swarm program); the default draws at most 16.
+TEST_F(Cli, GenerateMaxStepsMakesLongPrograms) {
+  auto longest = [](const std::string& text) {
+    size_t most = 0, steps = 0;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("# generated", 0) == 0) steps = 0;
+      else if (!line.empty() && line[0] != '#') most = std::max(most, ++steps);
+    }
+    return most;
+  };
+  Result plain = run("generate --seed 7 --count 30");
+  Result long_ones = run("generate --seed 7 --count 30 --max-steps 300");
+  ASSERT_EQ(long_ones.status, 0) << long_ones.out;
+  // A drawn step may bring a few set-up lines (a stale header's), so lines
+  // bound the steps only loosely.
+  EXPECT_LT(longest(plain.out), 60u);
+  EXPECT_GT(longest(long_ones.out), 150u);
+  EXPECT_EQ(run("generate --max-steps 0").status, 2);
+  EXPECT_EQ(run("generate --max-steps 65537").status, 2);
 }
 
 TEST_F(Cli, GenerateOutCreatesTheFolder) {
