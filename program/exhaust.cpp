@@ -132,6 +132,12 @@ const std::vector<Layout>& layouts() {
        "x = view a [4,6]\nsh = as_strided a [4294967296,1] [0,0] 0\nsv = as_strided a [1,4294967296] [0,0] 0\n"
        "sr = add sh sv out=x\n",
        {4294967296, 4294967296}},
+      // the same over a 0-d x: strides padded with 0s, every element in the
+      // storage, so a new tensor's numel overflows (clone, flip, t, to, ...)
+      {"stale header, sizes past 2^64 over stride 0",
+       "x = select a 0 1\nsh = as_strided a [4294967296,1] [0,0] 0\nsv = as_strided a [1,4294967296] [0,0] 0\n"
+       "sr = add sh sv out=x\n",
+       {4294967296, 4294967296}},
       {"stale header, a stride wrapped negative",
        "x = view a [4,6]\nsn = as_strided a [0,3458764513820540929,4] [1,1,1] 0\nsr = add sn sn out=x\n",
        {0, 3458764513820540929, 4}},
@@ -181,6 +187,7 @@ bool dtype_matters(const OpSpec& spec) {
 // run in phase 4 in every dtype, so phase 1 meets every plant where it did.
 bool late_layout(const ExhaustInput& in) {
   return in.layout == "stale header, sizes past 2^64 when multiplied" ||
+         in.layout == "stale header, sizes past 2^64 over stride 0" ||
          in.layout == "stale header, a stride wrapped negative" ||
          in.layout == "stale header, 2-d, storage size past INT64_MAX bytes";
 }

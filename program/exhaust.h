@@ -23,7 +23,7 @@
 // every dtype: its dtype= reinterprets); data ops every layout in every
 // dtype (ExhaustPolicy::phase 1: every layout in float32, the other dtypes
 // in five layouts: 1-d, 0-d, size 0, transposed, tiled; phase 4 the rest,
-// and the three stale headers added last in every dtype, so that phase 1
+// and the four stale headers added last in every dtype, so that phase 1
 // stays as plants were measured on it).
 // Creation ops take each dtype with each of its scalar edges
 // (full's value, also beside a wrong size: check order; the literal's
@@ -43,7 +43,8 @@
 //    contiguous strides past INT64_MAX over numel 0, sizes [2] at an offset
 //    whose bytes pass INT64_MAX in a storage never grown; sizes
 //    [2^32,2^32] over [4,6]'s strides with numel 24 (the view ops'
-//    setStorage bounds check), a stride wrapped to -2^62+4 (as_strided's
+//    setStorage bounds check; over a 0-d x, strides 0: a new tensor's numel
+//    overflows), a stride wrapped to -2^62+4 (as_strided's
 //    negative stride check; below -2^62 LibTorch 2.15 is not run), sizes
 //    [2,2] at an offset whose bytes pass INT64_MAX (the bounds check
 //    overflowing with the strides);

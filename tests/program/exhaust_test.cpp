@@ -100,7 +100,7 @@ TEST(Exhaust, WritesOutEveryBoundaryValue) {
 TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
   std::set<std::string> layouts, inputs_seen;
   for (const ExhaustInput& in : exhaust_inputs()) layouts.insert(in.layout);
-  EXPECT_EQ(layouts.size(), 32u);
+  EXPECT_EQ(layouts.size(), 33u);
   for (const ExhaustCase& c : all_cases().at("transpose")) inputs_seen.insert(c.input);
   for (const std::string& l : layouts) EXPECT_TRUE(inputs_seen.count("float32 " + l)) << l;
   const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
@@ -137,6 +137,7 @@ TEST(Exhaust, ExtremeLayoutsReachTheOverflowChecks) {
            {"t", "stale header, sizes past 2^64 when multiplied", "are out of bounds for storage of size 96"},
            {"permute", "stale header, a stride wrapped negative", "as_strided: Negative strides are not supported"},
            {"alias", "stale header, a stride wrapped negative", "Stride calculation overflowed"},
+           {"clone", "stale header, sizes past 2^64 over stride 0", "numel: integer multiplication overflow"},
            {"mT", "stale header, 2-d, storage size past INT64_MAX bytes",
             "Storage size calculation overflowed with sizes=[2, 2] and strides=[1, 2]"}}) {
     int cases = 0, reached = 0;
