@@ -173,7 +173,6 @@ TEST_F(TraceBudgetCli, ReplayRunAndRecordStopTheProgramAndSaySo) {
   r = testing::run_tool("replay --against-recorded --backends engine:cpu --trace-budget 40000 " + path);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("skipped: 1"), std::string::npos) << r.out;
-  EXPECT_EQ(testing::run_tool("replay --trace-budget -1 " + path).status, 2);
 }
 
 }  // namespace
