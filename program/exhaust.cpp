@@ -156,6 +156,13 @@ const std::vector<Layout>& layouts() {
       // consecutive in the iteration order (plant 110 leaves out the sort). Float32
       // only: the path is the same for every dtype, and the base's 4,300
       // elements cost 0.4 ms a case.
+      // A 72x8 transposed view whose fast dim is 72 long: a binary op beside
+      // a contiguous operand of its sizes walks that operand in strips of 32
+      // (for_each_strided_parallel_strips, Note [Strip-mined loops],
+      // engine/kernels/cpu/loop.h: a first dim of 64 or more, a second of 8
+      // or more); mutants14: only the corpus took that path. Float32 only.
+      {"strip-mined transpose", "l = arange 576\nn = to l dtype=@D@\nb = view n [8,72]\nm = view n [72,8]\nx = transpose b 0 1\n",
+       {72, 8}, true},
       {"overlapping, far apart", "l = arange 4300\nm = to l dtype=@D@\nx = as_strided m [2,2,3] [4200,1,1] 0\n",
        {2, 2, 3}, true},
   };
