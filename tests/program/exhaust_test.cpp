@@ -100,7 +100,7 @@ TEST(Exhaust, WritesOutEveryBoundaryValue) {
 TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
   std::set<std::string> layouts, inputs_seen;
   for (const ExhaustInput& in : exhaust_inputs()) layouts.insert(in.layout);
-  EXPECT_EQ(layouts.size(), 33u);
+  EXPECT_EQ(layouts.size(), 34u);
   for (const ExhaustCase& c : all_cases().at("transpose")) inputs_seen.insert(c.input);
   for (const std::string& l : layouts) EXPECT_TRUE(inputs_seen.count("float32 " + l)) << l;
   const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
