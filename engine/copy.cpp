@@ -421,6 +421,16 @@ Checked<Tensor> index_select_checked(const Tensor& self, int64_t dim, const Shap
     if (d == 1) {
       SC_TRY(contiguous_failure(self));
       SC_TRY(check_all());
+    } else {
+      // Other dims: the loop first takes self.select(dim, 0) and
+      // result.select(dim, 0), before any index is checked: a stale self
+      // (cached numel not 0) whose indexing dim is 0 or negative raises
+      // select's IndexError there (generated seed 211312577, --max-steps 200
+      // --swarm 50 --stale-headers 30 on 1.13, and 2.15 alike;
+      // corpus/regressions/index_select_stale_self_selects_first.prog).
+      Tensor slice;
+      SC_TRY_ASSIGN(slice, select_checked(self, d, 0));
+      SC_TRY_ASSIGN(slice, select_checked(result, d, 0));
     }
   }
   for (int64_t i : index) SC_CHECK_KIND_OR_RETURN(i >= 0 && i < size, IndexError, "index out of range in self");
