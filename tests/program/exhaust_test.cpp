@@ -99,8 +99,16 @@ TEST(Exhaust, WritesOutEveryBoundaryValue) {
 // data ops every dtype pair; `to` every target dtype from every dtype.
 TEST(Exhaust, CoversEveryLayoutAndDtypePair) {
   std::set<std::string> layouts, inputs_seen;
-  for (const ExhaustInput& in : exhaust_inputs()) layouts.insert(in.layout);
-  EXPECT_EQ(layouts.size(), 34u);
+  std::set<std::string> names;
+  size_t float32_inputs = 0;
+  for (const ExhaustInput& in : exhaust_inputs()) {
+    EXPECT_FALSE(in.layout.empty());
+    EXPECT_TRUE(names.insert(in.name).second) << in.name;  // no layout named twice
+    layouts.insert(in.layout);
+    float32_inputs += in.dtype == engine::DType::Float32;
+  }
+  EXPECT_EQ(float32_inputs, layouts.size());  // every layout in float32, under its own name
+  EXPECT_GE(layouts.size(), 34u);             // none dropped (a floor: new layouts need no edit here)
   for (const ExhaustCase& c : all_cases().at("transpose")) inputs_seen.insert(c.input);
   for (const std::string& l : layouts) EXPECT_TRUE(inputs_seen.count("float32 " + l)) << l;
   const char* dtypes[] = {"float32", "float64", "float16", "bfloat16", "int64",
