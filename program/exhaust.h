@@ -96,6 +96,7 @@
 // (and each with itself).
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/dtype.h"
@@ -115,6 +116,10 @@ struct ExhaustInput {
 
 // The catalogue, in a fixed order: every layout in float32, then the other dtypes.
 const std::vector<ExhaustInput>& exhaust_inputs();
+// A layout aimed at one rule, given only to the ops that have it: the
+// non-contiguous stale header only to reshape and flatten (a few dozen cases,
+// not thousands across the data ops' dtypes and forms).
+bool exhaust_aimed_elsewhere(std::string_view op, const ExhaustInput& in);
 // The 24 edge values of a dtype's base tensor (Note [The exhaust catalogue]).
 std::vector<Number> dtype_edge_values(engine::DType d);
 
