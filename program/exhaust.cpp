@@ -20,6 +20,7 @@
 #include "program/ops.h"
 #include "program/parser.h"
 #include "program/printer.h"
+#include "program/stable_hash.h"
 
 namespace sc {
 namespace {
@@ -31,18 +32,7 @@ using namespace int_edges;  // kI64Min, kI64Max, k2p31, k2p62, integer_range
 const DType kDTypes[] = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16, DType::Int64,
                          DType::Int32,   DType::Int16,   DType::Int8,    DType::UInt8,    DType::Bool};
 
-uint64_t mix(uint64_t x) {  // splitmix64's finaliser
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-uint64_t fnv1a(const std::string& s) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
+uint64_t mix(uint64_t x) { return splitmix64(x); }
 
 Number I(int64_t v) { return Number::integer(v); }
 Number F(double v) { return Number::floating(v); }
@@ -986,22 +976,18 @@ std::vector<ExhaustInput> exhaust_view_steps_on(const ExhaustInput& base, const 
 // Note [Exhaust chains]: the first step of each chain, on five float32
 // layouts whose x is renamed x0; kept where the engine runs it.
 const std::vector<ExhaustInput>& exhaust_chain_inputs(const ExhaustPolicy& policy) {
-  static std::mutex mu;
-  static std::map<uint64_t, std::vector<ExhaustInput>> made;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = made.find(policy.seed);
-  if (it != made.end()) return it->second;
-  std::vector<ExhaustInput>& out = made[policy.seed];
-  for (const char* layout : {"contiguous 3-d", "transposed", "non-dense", "stride 0", "overlapping"}) {
-    ExhaustInput base;
-    for (const ExhaustInput& in : exhaust_inputs())
-      if (in.dtype == DType::Float32 && in.layout == layout) base = in;
-    for (Step& s : base.steps)
-      for (std::string& o : s.outputs)
-        if (o == "x") o = "x0";
-    for (ExhaustInput& in : exhaust_view_steps_on(base, policy, "chain", "chain class")) out.push_back(std::move(in));
-  }
-  return out;
+  static ExhaustInputsPerSeed memo;
+  return memo.get(policy.seed, [&](std::vector<ExhaustInput>& out) {
+    for (const char* layout : kExhaustChainLayouts) {
+      ExhaustInput base;
+      for (const ExhaustInput& in : exhaust_inputs())
+        if (in.dtype == DType::Float32 && in.layout == layout) base = in;
+      for (Step& s : base.steps)
+        for (std::string& o : s.outputs)
+          if (o == "x") o = "x0";
+      for (ExhaustInput& in : exhaust_view_steps_on(base, policy, "chain", "chain class")) out.push_back(std::move(in));
+    }
+  });
 }
 
 std::string ExhaustCase::description() const {

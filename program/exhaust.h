@@ -95,6 +95,8 @@
 // in each relation those rules tell apart, in every dtype, in each order
 // (and each with itself).
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -174,6 +176,31 @@ struct ExhaustPlan {
   size_t combinations = 0;    // combinations tried
   size_t not_applicable = 0;  // that gave no program (redraw_parameter's nullopt)
   size_t repeats = 0;         // that gave a program an earlier one of the op gave
+};
+
+// The five float32 layouts chains start from (Note [Exhaust chains]; the
+// deep chains take them in other dtypes too).
+inline constexpr const char* kExhaustChainLayouts[] = {"contiguous 3-d", "transposed", "non-dense", "stride 0",
+                                                       "overlapping"};
+
+// A list of inputs made once per seed and kept for the process, under a lock
+// (the enumeration asks from several threads): get(seed, build) returns the
+// list build(out) filled the first time that seed was asked for.
+class ExhaustInputsPerSeed {
+ public:
+  template <class Build>
+  const std::vector<ExhaustInput>& get(uint64_t seed, Build&& build) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = made_.find(seed);
+    if (it != made_.end()) return it->second;
+    std::vector<ExhaustInput>& out = made_[seed];
+    build(out);
+    return out;
+  }
+
+ private:
+  std::mutex mu_;
+  std::map<uint64_t, std::vector<ExhaustInput>> made_;
 };
 
 // The chain inputs (Note [Exhaust chains]): x bound by a view op's step on a

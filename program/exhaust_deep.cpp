@@ -1,8 +1,8 @@
 #include "program/exhaust_deep.h"
 
-#include <map>
-#include <mutex>
 #include <string>
+
+#include "program/stable_hash.h"
 
 namespace sc {
 namespace {
@@ -20,41 +20,29 @@ void rename(std::vector<Step>& steps, const std::string& from, const std::string
   }
 }
 
-uint64_t fnv1a(std::string_view s) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
-
-const char* const kLayouts[] = {"contiguous 3-d", "transposed", "non-dense", "stride 0", "overlapping"};
-
 }  // namespace
 
 const std::vector<ExhaustInput>& exhaust_deep_chain_inputs(const ExhaustPolicy& policy) {
-  static std::mutex mu;
-  static std::map<uint64_t, std::vector<ExhaustInput>> made;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = made.find(policy.seed);
-  if (it != made.end()) return it->second;
-  std::vector<ExhaustInput>& out = made[policy.seed];
-  for (DType d : {DType::Int64, DType::Float16, DType::Bool})
-    for (const char* layout : kLayouts)
-      for (const ExhaustInput& in : exhaust_inputs())
-        if (in.dtype == d && in.layout == layout) {
-          ExhaustInput base = in;
-          rename(base.steps, "x", "x0");
-          for (ExhaustInput& c : exhaust_view_steps_on(base, policy, "dtype chain", "dtype chain class"))
-            out.push_back(std::move(c));
-        }
-  for (const ExhaustInput& chain : exhaust_chain_inputs(policy)) {
-    if (chain.layout != "chain") continue;
-    ExhaustInput base = chain;
-    rename(base.steps, "x0", "w0");
-    rename(base.steps, "x2", "w2");  // split, chunk, unbind's second piece
-    rename(base.steps, "x", "x0");
-    for (ExhaustInput& c : exhaust_view_steps_on(base, policy, "chain of three", "")) out.push_back(std::move(c));
-  }
-  return out;
+  static ExhaustInputsPerSeed memo;
+  return memo.get(policy.seed, [&](std::vector<ExhaustInput>& out) {
+    for (DType d : {DType::Int64, DType::Float16, DType::Bool})
+      for (const char* layout : kExhaustChainLayouts)
+        for (const ExhaustInput& in : exhaust_inputs())
+          if (in.dtype == d && in.layout == layout) {
+            ExhaustInput base = in;
+            rename(base.steps, "x", "x0");
+            for (ExhaustInput& c : exhaust_view_steps_on(base, policy, "dtype chain", "dtype chain class"))
+              out.push_back(std::move(c));
+          }
+    for (const ExhaustInput& chain : exhaust_chain_inputs(policy)) {
+      if (chain.layout != "chain") continue;
+      ExhaustInput base = chain;
+      rename(base.steps, "x0", "w0");
+      rename(base.steps, "x2", "w2");  // split, chunk, unbind's second piece
+      rename(base.steps, "x", "x0");
+      for (ExhaustInput& c : exhaust_view_steps_on(base, policy, "chain of three", "")) out.push_back(std::move(c));
+    }
+  });
 }
 
 bool deep_chain_sampled(std::string_view op, const ExhaustInput& in, const ExhaustPolicy& policy) {

@@ -18,6 +18,7 @@
 #include "program/engine_ops.h"
 #include "program/int_edges.h"
 #include "program/printer.h"
+#include "program/stable_hash.h"
 #include "program/ops.h"
 #include "program/value_draws.h"
 
@@ -124,17 +125,8 @@ class Generator {
   }
 
   // ---- Note [Swarm programs] -----------------------------------------------
-  static uint64_t mix(uint64_t x) {  // splitmix64's finaliser
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-  }
-  static uint64_t name_key(std::string_view name) {  // FNV-1a: the same on every build
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (unsigned char ch : name) h = (h ^ ch) * 0x100000001b3ULL;
-    return h;
-  }
+  static uint64_t mix(uint64_t x) { return splitmix64(x); }
+  static uint64_t name_key(std::string_view name) { return fnv1a(name); }
   static uint64_t class_key(Domain d, size_t j) { return (uint64_t{1} << 63) | uint64_t(d) << 32 | j; }
   // Whether this program keeps the op or class of `key` (every one when not swarmed).
   bool swarm_keeps(uint64_t key) const { return swarm_ == 0 || (mix(swarm_ ^ mix(key)) & 1) != 0; }
