@@ -126,21 +126,39 @@ class Tampered : public Backend {
   std::unique_ptr<Backend> engine_;
 };
 
-// compare_backends reruns a contents difference with contents kept, which
-// count against the trace budget: a rerun stopped at or before the
-// difference keeps the hashed run's failure; one skipped after it (there the
-// contents agreed: an excused NaN choice) is skipped.
+// compare_backends reruns a contents difference with contents kept. Where
+// no budget stopped the hashed runs, the rerun runs whole (its kept contents
+// do not count). Where one did, they count against the trace budget: a rerun
+// stopped at or before the difference keeps the hashed run's failure; one
+// skipped after it (there the contents agreed: an excused NaN choice) is
+// skipped.
+TEST(TraceBudget, AContentsRerunOfHashesNoBudgetStoppedRunsWhole) {
+  register_engine_backend();
+  auto engine = make_backend("engine:cpu");
+  RunOptions o;
+  o.record_contents = false;
+  o.trace_budget_bytes = 40000;  // hashes: 31 steps fit; contents: step 9 would stop
+  Tampered both(12, true);
+  const Comparison named = compare_backends(parse_program(program_of(1000, 30, "view a [-1]"), "t.prog"), *engine, both, o);
+  EXPECT_EQ(named.diff.verdict, Verdict::Fail);
+  ASSERT_TRUE(named.diff.first);
+  EXPECT_EQ(named.diff.first->step, 12u);
+  EXPECT_FALSE(named.left.steps.at(12).storages.at(0).bytes.empty()) << "the rerun kept contents at the difference";
+}
+
 TEST(TraceBudget, AContentsRerunStoppedBeforeTheDifferenceKeepsTheFailure) {
   register_engine_backend();
   auto engine = make_backend("engine:cpu");
   RunOptions o;
   o.record_contents = false;
-  o.trace_budget_bytes = 40000;  // hashes: 31 steps fit; contents: step 9 stops
+  o.trace_budget_bytes = 40000;  // hashes: 31 steps fit, then the allocation budget; contents: step 9 stops
   Tampered both(12, true);
-  const Comparison kept = compare_backends(parse_program(program_of(1000, 30, "view a [-1]"), "t.prog"), *engine, both, o);
+  const Comparison kept = compare_backends(
+      parse_program(program_of(1000, 30, "view a [-1]") + "z = zeros [1000000000]\n", "t.prog"), *engine, both, o);
   EXPECT_EQ(kept.diff.verdict, Verdict::Fail);
   ASSERT_TRUE(kept.diff.first);
   EXPECT_EQ(kept.diff.first->step, 12u);
+  EXPECT_TRUE(kept.left.steps.at(12).storages.at(0).bytes.empty()) << "the hashed run's failure, kept";
 
   o.trace_budget_bytes = RunOptions{}.trace_budget_bytes;
   Tampered hashed(12, false);
